@@ -1,0 +1,215 @@
+//! The plumbing every puzzle binary needs.
+//!
+//! A binary's `main` parses its arguments with clap, then hands the work to [`run`]:
+//!
+//! ```no_run
+//! use std::io::Write;
+//! use common::cli::{self, Input};
+//!
+//! let input_path = None; // from the `[FILE]` argument
+//! let code = cli::run(|out| {
+//!     let input = Input::read(input_path)?;
+//!     let count = input.parse(|tokens| tokens.number(0..=9, "a digit"))?;
+//!     writeln!(out, "{count}")?;
+//!     Ok(())
+//! });
+//! ```
+//!
+//! The whole input is read and parsed before the first answer is written, so bad input never
+//! leaves a partial answer on stdout.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::{Diagnostic, Tokens};
+
+/// Text for the end of every binary's `--help`.
+pub const EXIT_STATUS_HELP: &str = "\
+Exit status:
+  0  success (including a broken pipe on stdout)
+  1  the output could not be written
+  2  bad input, an unreadable file, or bad arguments";
+
+/// The `[FILE]` argument every solver takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct InputArg {
+    /// Judge-format input file; standard input when absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+impl InputArg {
+    /// The file to read, `None` for standard input.
+    pub fn path(&self) -> Option<&Path> {
+        self.file.as_deref().filter(|path| *path != Path::new("-"))
+    }
+}
+
+/// The `--seed` argument of every generator.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SeedArg {
+    /// Seed of the generator; the same seed gives the same output. When absent, a seed is
+    /// chosen and printed on stderr.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+impl SeedArg {
+    /// The seed given, or a fresh one announced on stderr so the run can be repeated.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let seed = rand::random::<u64>();
+            eprintln!("note: seed {seed} (pass --seed {seed} to repeat this output)");
+            seed
+        })
+    }
+
+    /// A generator seeded by [`SeedArg::seed`].
+    pub fn rng(&self) -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(self.seed())
+    }
+}
+
+/// Why a run ended early.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input or an unreadable file: the message, fully rendered. Exit status 2.
+    Input(String),
+    /// Bad arguments found after parsing them (for instance an option that needs another).
+    /// Exit status 2.
+    Usage(String),
+    /// Writing the output failed. A broken pipe is a quiet success; anything else exits 1.
+    Output(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        Failure::Output(error)
+    }
+}
+
+/// The input, read whole, and its name for diagnostics (the path, or `<stdin>`).
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// `<stdin>` or the path as given.
+    pub name: String,
+    /// Every byte of the input.
+    pub bytes: Vec<u8>,
+}
+
+impl Input {
+    /// Reads all of `path`, or of standard input when `None`.
+    pub fn read(path: Option<&Path>) -> Result<Input, Failure> {
+        match path {
+            None => {
+                let mut bytes = Vec::new();
+                io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes)
+                    .map_err(|err| Failure::Input(format!("error: cannot read <stdin>: {err}\n")))?;
+                Ok(Input { name: "<stdin>".to_owned(), bytes })
+            }
+            Some(path) => {
+                let name = path.display().to_string();
+                let bytes = std::fs::read(path)
+                    .map_err(|err| Failure::Input(format!("error: cannot read `{name}`: {err}\n")))?;
+                Ok(Input { name, bytes })
+            }
+        }
+    }
+
+    /// An input held in memory, for tests and benchmarks.
+    pub fn from_bytes(name: &str, bytes: impl Into<Vec<u8>>) -> Input {
+        Input { name: name.to_owned(), bytes: bytes.into() }
+    }
+
+    /// Runs `parser` over the whole input; a [`Diagnostic`] becomes a rendered [`Failure`].
+    pub fn parse<'a, T>(
+        &'a self,
+        parser: impl FnOnce(&mut Tokens<'a>) -> Result<T, Diagnostic>,
+    ) -> Result<T, Failure> {
+        parser(&mut Tokens::new(&self.bytes)).map_err(|d| self.diagnose(&d))
+    }
+
+    /// Renders `diagnostic` against this input.
+    pub fn diagnose(&self, diagnostic: &Diagnostic) -> Failure {
+        Failure::Input(diagnostic.render(&self.name, &self.bytes))
+    }
+}
+
+/// True when standard output is a terminal (for colour in human-oriented views).
+pub fn stdout_is_terminal() -> bool {
+    io::stdout().is_terminal()
+}
+
+/// Runs `body` with a buffered, locked stdout and turns its outcome into the exit status
+/// documented in [`EXIT_STATUS_HELP`]. Diagnostics go to stderr.
+pub fn run(body: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) -> ExitCode {
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let outcome = body(&mut out).and_then(|()| out.flush().map_err(Failure::Output));
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(message)) => {
+            eprint!("{message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Output(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(err)) => {
+            eprintln!("error: cannot write the output: {err}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dash_means_stdin() {
+        let arg = InputArg { file: Some(PathBuf::from("-")) };
+        assert_eq!(arg.path(), None);
+        let arg = InputArg { file: Some(PathBuf::from("a.in")) };
+        assert_eq!(arg.path(), Some(Path::new("a.in")));
+    }
+
+    #[test]
+    fn unreadable_files_are_named() {
+        let Err(Failure::Input(message)) = Input::read(Some(Path::new("/nonexistent/x.in"))) else {
+            panic!("reading a missing file must fail");
+        };
+        assert!(message.starts_with("error: cannot read `/nonexistent/x.in`: "), "{message}");
+    }
+
+    #[test]
+    fn parse_errors_are_rendered_with_the_input_name() {
+        let input = Input::from_bytes("game.in", "7 x");
+        let parsed = input.parse(|tokens| {
+            tokens.number(0..=9, "a digit")?;
+            tokens.number(0..=9, "a digit")
+        });
+        let Err(Failure::Input(message)) = parsed else { panic!("`x` is not a digit") };
+        assert!(message.starts_with("error: game.in:1:3: expected a digit, found `x`\n"), "{message}");
+    }
+
+    #[test]
+    fn a_given_seed_is_repeatable() {
+        use rand::RngExt;
+        let seed = SeedArg { seed: Some(7) };
+        let a: Vec<u32> = (0..4)
+            .map({
+                let mut rng = seed.rng();
+                move |_| rng.random_range(0..1000)
+            })
+            .collect();
+        let mut rng = seed.rng();
+        let b: Vec<u32> = (0..4).map(|_| rng.random_range(0..1000)).collect();
+        assert_eq!(a, b);
+    }
+}

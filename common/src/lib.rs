@@ -1,0 +1,22 @@
+//! What every puzzlebox puzzle shares.
+//!
+//! - [`tokens`]: a nom-based reader of whitespace-separated tokens over raw bytes that knows the
+//!   byte offset of every token, so any error can be reported at its line and column.
+//! - [`diagnostic`]: the error type for bad input and its rendering with file, line, column and
+//!   a caret under the offending token, exactly as `specs/conventions.md` shows.
+//! - [`grid`]: [`Grid<T>`](grid::Grid), a row-major rectangle with row, column and neighbour access.
+//! - [`cli`]: the plumbing every binary needs: read FILE or stdin, parse everything before
+//!   answering, buffered stdout, exit codes, quiet on a broken pipe, seeded generators.
+//! - [`edge_match`]: the search shared by the two edge-matching puzzles, tetravex and jigsaw.
+//! - [`cases`]: the harness that runs a puzzle binary on a snapshot test case.
+
+pub mod cases;
+pub mod cli;
+pub mod diagnostic;
+pub mod edge_match;
+pub mod grid;
+pub mod tokens;
+
+pub use diagnostic::Diagnostic;
+pub use grid::{Direction, Grid, Pos};
+pub use tokens::{Token, Tokens};

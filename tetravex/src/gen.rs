@@ -1,0 +1,150 @@
+//! Generated games for `gen`, the benchmarks and the property tests.
+//!
+//! A solvable game is a board whose joints get random digits, cut into tiles and shuffled. An
+//! unsolvable one starts the same way, then one triangle on an inner joint gets another digit;
+//! the solver confirms there is no solution (else another board is tried).
+
+use std::fmt::Write as _;
+
+use common::{Direction, Grid, Pos};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+use crate::model::{Board, DIGITS, Game, MAX_SIZE, Tile};
+use crate::solve;
+
+/// What to generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Board side, 1..=[`MAX_SIZE`].
+    pub size: usize,
+    /// Digits used: 0..digits, 1..=10. Fewer digits make harder searches.
+    pub digits: u8,
+    /// Make games without a solution.
+    pub unsolvable: bool,
+    /// How many games.
+    pub games: usize,
+}
+
+/// Boards tried before giving up on an unsolvable game.
+const ATTEMPTS: usize = 100_000;
+
+/// Generates `options.games` games; an error when unsolvable games are asked for but cannot
+/// be made (a 1×1 board, or a single digit).
+pub fn games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, String> {
+    assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
+    if options.unsolvable && (options.size == 1 || options.digits == 1) {
+        return Err("an unsolvable game needs a board side of at least 2 and at least 2 digits".to_owned());
+    }
+    (0..options.games)
+        .map(|_| {
+            if !options.unsolvable {
+                return Ok(shuffled(&solved_board(options.size, options.digits, rng), rng));
+            }
+            (0..ATTEMPTS)
+                .map(|_| perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng))
+                .find(|game| solve::solve(game).is_none())
+                .ok_or_else(|| format!("no unsolvable game found in {ATTEMPTS} attempts"))
+        })
+        .collect()
+}
+
+/// A solved `size × size` board: every joint, and every border triangle, a random digit below
+/// `digits`.
+pub fn solved_board(size: usize, digits: u8, rng: &mut impl rand::Rng) -> Board {
+    let mut board = Grid::new(size, size, Tile::new(0, 0, 0, 0));
+    for pos in board.positions() {
+        let mut tile = Tile { sides: std::array::from_fn(|_| rng.random_range(0..digits)) };
+        if pos.col > 0 {
+            tile.sides[3] = board[Pos::new(pos.row, pos.col - 1)].sides[1];
+        }
+        if pos.row > 0 {
+            tile.sides[0] = board[Pos::new(pos.row - 1, pos.col)].sides[2];
+        }
+        board[pos] = tile;
+    }
+    board
+}
+
+/// The board's tiles in random order.
+pub fn shuffled(board: &Board, rng: &mut impl rand::Rng) -> Game {
+    let mut tiles = board.cells().to_vec();
+    tiles.shuffle(rng);
+    Game { size: board.rows(), tiles }
+}
+
+/// The board's tiles, shuffled, with one triangle of an inner joint changed to another digit.
+fn perturbed(board: &Board, digits: u8, rng: &mut impl rand::Rng) -> Game {
+    let size = board.rows();
+    let mut tiles = board.cells().to_vec();
+    let cell = rng.random_range(0..tiles.len());
+    let inner_sides: Vec<Direction> =
+        board.neighbours(Pos::new(cell / size, cell % size)).map(|(d, _)| d).collect();
+    let side = inner_sides[rng.random_range(0..inner_sides.len())].index();
+    let old = tiles[cell].sides[side];
+    let new = (old + rng.random_range(1..digits)) % digits;
+    tiles[cell].sides[side] = new;
+    tiles.shuffle(rng);
+    Game { size, tiles }
+}
+
+/// Games in the judge's input format, with the terminating `0`.
+pub fn to_input(games: &[Game]) -> String {
+    let mut out = String::new();
+    for game in games {
+        let _ = writeln!(out, "{}", game.size);
+        for tile in &game.tiles {
+            let [top, right, bottom, left] = tile.sides;
+            let _ = writeln!(out, "{top} {right} {bottom} {left}");
+        }
+    }
+    out.push_str("0\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    #[test]
+    fn solvable_games_are_solved_by_their_own_board() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for size in 1..=MAX_SIZE {
+            let board = solved_board(size, 3, &mut rng);
+            let game = shuffled(&board, &mut rng);
+            assert!(game.is_solution(&board));
+            assert!(game.tiles.iter().flat_map(|t| t.sides).all(|d| d < 3));
+        }
+    }
+
+    #[test]
+    fn unsolvable_games_are_refused_where_impossible() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let options = Options { size: 1, digits: 4, unsolvable: true, games: 1 };
+        assert!(games(options, &mut rng).is_err());
+        let options = Options { size: 3, digits: 1, unsolvable: true, games: 1 };
+        assert!(games(options, &mut rng).is_err());
+    }
+
+    #[test]
+    fn unsolvable_games_have_no_solution() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let options = Options { size: 3, digits: 3, unsolvable: true, games: 5 };
+        for game in games(options, &mut rng).unwrap() {
+            assert_eq!(crate::reference::solve(&game), None);
+        }
+    }
+
+    #[test]
+    fn input_round_trips_through_the_parser() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let options = Options { size: 4, digits: 10, unsolvable: false, games: 3 };
+        let generated = games(options, &mut rng).unwrap();
+        let text = to_input(&generated);
+        let parsed = crate::parse::games(&mut common::Tokens::new(text.as_bytes())).unwrap();
+        assert_eq!(parsed, generated);
+    }
+}

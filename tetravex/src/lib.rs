@@ -1,0 +1,83 @@
+//! # Gnome Tetravex
+//!
+//! n×n square tiles, each cut by its diagonals into four triangles carrying digits 0–9, must be
+//! placed on an n×n board without rotation so that touching triangles of neighbouring tiles
+//! carry equal digits (the outer border is free). Is it possible? Input and output follow the
+//! judge ZOJ 1008 (`specs/tetravex.md`); boards up to 8×8 are accepted.
+//!
+//! ## The algorithm
+//! Tetravex is edge matching with equality as the fit and a free border, so [`solve`] hands it
+//! to [`common::edge_match`], which it shares with the jigsaw crate. That search fills the board
+//! row by row over *kinds* of tiles (identical tiles merged with a count, so interchangeable
+//! tiles never multiply the work) and, per cell:
+//! - takes candidates only from the list for the cell's (left digit, top digit), never scanning
+//!   the tiles;
+//! - checks in O(1) that the remaining tiles' top digits still cover the open bottom edges, and
+//!   that the surplus of right-over-left and bottom-over-top digits of the remaining tiles still
+//!   fits in the border cells left to fill (the border must carry exactly what the inside cannot
+//!   pair up);
+//! - remembers dead ends: the rest of the search depends only on the next cell, the open edge
+//!   digits and the remaining counts, so a state that failed once is never searched again.
+//!
+//! The worst case stays exponential (the problem is NP-complete), but the dead-end table bounds
+//! the work by the number of distinct states, which is what collapses few-digit games, the ones
+//! where naive search explodes. [`reference`] is the plain row-major search beside it; the
+//! crate's README records how the two compare.
+
+pub mod r#gen;
+pub mod model;
+pub mod parse;
+pub mod reference;
+pub mod show;
+pub mod solve;
+
+use std::io::{self, Write};
+
+use model::Game;
+
+/// What to print for each game besides the judge's verdict.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Draw a solved board after each verdict.
+    pub show: bool,
+    /// Print the number of solved boards, counting up to this limit, instead of the verdict.
+    pub count_limit: Option<u64>,
+}
+
+/// Writes the answer for every game: `Game k: Possible` or `Game k: Impossible` (or the count),
+/// games separated by a blank line, exactly as the judge expects.
+pub fn answer(games: &[Game], options: Options, out: &mut dyn Write) -> io::Result<()> {
+    for (index, game) in games.iter().enumerate() {
+        if index > 0 {
+            writeln!(out)?;
+        }
+        let number = index + 1;
+        match options.count_limit {
+            None => {
+                let solution = solve::solve(game);
+                let verdict = if solution.is_some() { "Possible" } else { "Impossible" };
+                writeln!(out, "Game {number}: {verdict}")?;
+                if let Some(board) = solution.filter(|_| options.show) {
+                    out.write_all(show::board(&board).as_bytes())?;
+                }
+            }
+            Some(limit) => {
+                let count = solve::count(game, limit);
+                let noun = if count == 1 { "solution" } else { "solutions" };
+                if count >= limit {
+                    writeln!(
+                        out,
+                        "Game {number}: at least {count} {noun} (counting stopped at --limit {limit})"
+                    )?;
+                } else {
+                    writeln!(out, "Game {number}: {count} {noun}")?;
+                }
+                if options.show && count > 0 {
+                    let board = solve::solve(game).expect("a game with solutions has one");
+                    out.write_all(show::board(&board).as_bytes())?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! The `tetravex` binary: arguments only; the work is in the library.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use tetravex::model::{DIGITS, MAX_SIZE};
+use tetravex::{Options, r#gen, parse};
+
+const ABOUT: &str = "Solves Gnome Tetravex games in the judge format of ZOJ 1008.";
+
+const LONG_ABOUT: &str = "\
+Solves Gnome Tetravex games in the judge format of ZOJ 1008.
+
+Each game is a board side n (1 to 8; the judge allows 1 to 5) followed by n*n lines of four
+digits 0-9: the top, right, bottom and left triangle of one tile. A line holding 0 ends the
+input. Tiles may not be rotated; touching triangles must carry equal digits.
+
+For game k the answer is `Game k: Possible` or `Game k: Impossible`, games separated by a blank
+line.";
+
+fn after_help() -> String {
+    format!(
+        "\
+Examples:
+  $ printf '2\\n5 9 1 4\\n4 4 5 6\\n6 8 5 4\\n0 4 4 3\\n0\\n' | tetravex
+  Game 1: Possible
+  $ tetravex gen --size 5 --digits 3 --games 10 --seed 7 | tetravex --count
+
+{EXIT_STATUS_HELP}"
+    )
+}
+
+#[derive(Debug, Parser)]
+#[command(version, about = ABOUT, long_about = LONG_ABOUT, after_help = after_help())]
+#[command(args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    input: InputArg,
+    /// Draw each solved board under its verdict.
+    #[arg(long)]
+    show: bool,
+    /// Print the number of distinct solved boards (`Game k: N solutions`) instead of the verdict;
+    /// boards count as distinct only where some digit differs.
+    #[arg(long)]
+    count: bool,
+    /// Stop counting at N solutions.
+    #[arg(long, value_name = "N", requires = "count", default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print generated games in the input format.
+    Gen(GenArgs),
+}
+
+#[derive(Debug, Args)]
+struct GenArgs {
+    /// Board side.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
+    size: u8,
+    /// Use the digits 0..K-1; fewer digits make harder searches.
+    #[arg(long, value_name = "K", default_value_t = DIGITS as u8,
+          value_parser = clap::value_parser!(u8).range(1..=DIGITS as i64))]
+    digits: u8,
+    /// Make games without a solution: one triangle of a solved board changed, checked by the solver.
+    #[arg(long)]
+    unsolvable: bool,
+    /// Number of games.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: u32,
+    #[command(flatten)]
+    seed: SeedArg,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    cli::run(|out| match cli.command {
+        Some(Command::Gen(args)) => {
+            let options = r#gen::Options {
+                size: args.size.into(),
+                digits: args.digits,
+                unsolvable: args.unsolvable,
+                games: args.games as usize,
+            };
+            let games = r#gen::games(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
+            out.write_all(r#gen::to_input(&games).as_bytes())?;
+            Ok(())
+        }
+        None => {
+            let input = Input::read(cli.input.path())?;
+            let games = input.parse(parse::games)?;
+            let options = Options { show: cli.show, count_limit: cli.count.then_some(cli.limit) };
+            tetravex::answer(&games, options, out)?;
+            Ok(())
+        }
+    })
+}

@@ -1,0 +1,101 @@
+//! Property tests: the fast solver against the plain reference, `--show` boards against the
+//! rules, and the parser against arbitrary bytes. Failures print the seed of the game.
+
+use common::{Grid, Tokens};
+use proptest::prelude::*;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tetravex::model::{Board, Game, Tile};
+use tetravex::{r#gen, parse, reference, show, solve};
+
+/// Counting stops here: enough to tell solvers apart, small enough for the plain search.
+const COUNT_LIMIT: u64 = 64;
+
+/// A random game from a seed: a solved board of `size` with `digits` digits, shuffled, and when
+/// `perturb` one random triangle set to a random digit (which may or may not break it).
+fn game(size: usize, digits: u8, perturb: bool, seed: u64) -> Game {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let board = r#gen::solved_board(size, digits, &mut rng);
+    let mut game = r#gen::shuffled(&board, &mut rng);
+    if perturb {
+        let tile = rng.random_range(0..game.tiles.len());
+        game.tiles[tile].sides[rng.random_range(0..4)] = rng.random_range(0..digits);
+    }
+    game
+}
+
+/// Reads a `--show` drawing back into a board: the digits sit at fixed places in each cell.
+fn read_drawing(text: &str, size: usize) -> Board {
+    let lines: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+    assert_eq!(lines.len(), 4 * size + 1, "a drawing of {size} rows:\n{text}");
+    let digit = |line: usize, col: usize| lines[line][col] - b'0';
+    let tiles = (0..size * size)
+        .map(|cell| {
+            let (row, col) = (cell / size, cell % size);
+            let (top_line, x) = (4 * row + 1, 4 * col);
+            Tile::new(
+                digit(top_line, x + 2),
+                digit(top_line + 1, x + 3),
+                digit(top_line + 2, x + 2),
+                digit(top_line + 1, x + 1),
+            )
+        })
+        .collect();
+    Grid::from_vec(size, size, tiles)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn fast_solver_agrees_with_the_reference(
+        size in 1usize..=4, digits in 1u8..=10, perturb: bool, seed: u64,
+    ) {
+        let game = game(size, digits, perturb, seed);
+        let fast = solve::solve(&game);
+        let plain = reference::solve(&game);
+        prop_assert_eq!(fast.is_some(), plain.is_some(), "verdicts differ, seed {}", seed);
+        prop_assert_eq!(solve::count(&game, COUNT_LIMIT), reference::count(&game, COUNT_LIMIT), "seed {}", seed);
+        if let Some(board) = fast {
+            prop_assert!(game.is_solution(&board), "seed {}", seed);
+            let drawn = read_drawing(&show::board(&board), size);
+            prop_assert_eq!(&drawn, &board);
+            prop_assert!(game.is_solution(&drawn), "seed {}", seed);
+        }
+        if let Some(board) = plain {
+            prop_assert!(game.is_solution(&board), "seed {}", seed);
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic_the_parser(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let _ = parse::games(&mut Tokens::new(&bytes));
+    }
+
+    #[test]
+    fn near_valid_input_never_panics_the_parser(
+        tokens in proptest::collection::vec(prop_oneof![
+            Just("0".to_owned()), Just("1".to_owned()), Just("2".to_owned()), Just("9".to_owned()),
+            Just("10".to_owned()), Just("-1".to_owned()), Just("x".to_owned()), Just("\n".to_owned()),
+            (0u64..20).prop_map(|n| n.to_string()),
+        ], 0..60),
+    ) {
+        let text = tokens.join(" ");
+        if let Err(diagnostic) = parse::games(&mut Tokens::new(text.as_bytes())) {
+            prop_assert!(diagnostic.render("<stdin>", text.as_bytes()).starts_with("error: <stdin>:"));
+        }
+    }
+}
+
+proptest! {
+    // Counting thousands of boards with the plain search is slow: fewer cases here.
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn few_digit_boards_count_alike(size in 2usize..=4, seed: u64) {
+        // Two digits give many solutions: counting them all exercises every pruning rule,
+        // none of which may ever cut a branch that holds a solution.
+        let game = game(size, 2, false, seed);
+        prop_assert_eq!(solve::count(&game, 5000), reference::count(&game, 5000), "seed {}", seed);
+    }
+}
