@@ -15,36 +15,38 @@
 //! tiles already placed, so only kinds matching both are tried: candidate lists are precomputed for
 //! every (left label, top label, border class) and hold (kind, orientation) *variants*; a variant
 //! is skipped when its kind is used up. Interchangeable tiles are one kind, so no arrangement is
-//! visited twice.
+//! visited twice. Every placement is then tested by:
 //!
-//! At every node three counting checks run in O(1) (when no kind has several orientations, as the
-//! counts below need each tile's labels fixed):
-//! - **Open bottoms.** Every placed tile whose lower neighbour is still empty leaves an open
-//!   bottom edge; for each label, the remaining tiles with that top label must be at least as many
-//!   as the open bottom edges with it.
-//! - **Horizontal surplus.** Over the remaining tiles, let `S[d]` = (right sides labelled `d`) −
-//!   (left sides labelled `d`) + (1 if the next cell's left must be `d`). Inner joints cancel, so
-//!   `S = (labels on the right border still to fill) − (labels on the left border still to
-//!   fill)`, and with a free border the positive part of `S` must fit in the right-border cells
-//!   still empty: `Σ max(S[d], 0) ≤ empty right-border cells`.
-//! - **Vertical surplus.** The same with bottoms, tops, the open bottom edges and the bottom row.
+//! - **Row lookahead.** On entering a row, a right-to-left pass over the row's cells computes,
+//!   for each column, the left labels from which the rest of the row can still be chained under
+//!   the known tops using the tiles available then (each tile may serve twice in this relaxation).
+//!   A placement whose right label cannot continue the row is refused in O(1); a row that cannot
+//!   be chained at all is refused before any tile is tried.
+//! - **Counting checks** (when no kind has several orientations, so every tile's labels are
+//!   fixed), all O(1):
+//!   - *Open bottoms.* Every placed tile whose lower neighbour is still empty leaves an open
+//!     bottom edge; for each label, the remaining tiles with that top label must be at least as
+//!     many as the open bottom edges with it.
+//!   - *Horizontal surplus.* Over the remaining tiles, let `S[d]` = (right sides labelled `d`) −
+//!     (left sides labelled `d`) + (1 if the next cell's left must be `d`). Inner joints cancel,
+//!     so `S = (labels on the right border still to fill) − (labels on the left border still to
+//!     fill)`, and the positive part of `S` must fit in the right-border cells still empty:
+//!     `Σ max(S[d], 0) ≤ empty right-border cells`.
+//!   - *Vertical surplus.* The same with bottoms, tops, the open bottom edges and the bottom row.
 //!
-//! `S` only changes when a tile lands in the first or last column (row), so the surplus checks
-//! bite at the border cells: they force the border to carry exactly the labels the inside cannot
-//! absorb. With a [`Border::Fixed`] label the border is forced anyway, and [`Puzzle::check_counts`]
-//! tests the balances once, before the search.
-//!
-//! Finally, the search remembers dead ends: a state is the cell to fill next, the labels of the
-//! open edges (the bottoms of the last `cols` tiles and the right side of the last one) and the
-//! remaining count of every kind; whatever tiles led there, the rest of the search from it is the
-//! same. States whose subtree held no solution go into a table (exact keys, no hashing risk), and
-//! reaching one again cuts the branch. This is what tames few-label instances, where the same
-//! state is reached through a great many orders.
+//!   `S` only changes when a tile lands in the first or last column (row), so the surplus
+//!   checks bite at the border cells: they force the border to carry exactly the labels the
+//!   inside cannot pair up. [`Puzzle::check_counts`] tests the same balances once, up front.
+//! - **Dead ends** (when tiles repeat: at least two cells per kind). The rest of the search
+//!   depends only on the next cell, the labels of the open edges and the remaining count of every
+//!   kind, whatever tiles led there; states whose subtree held no solution go into a table with
+//!   exact keys and are never searched again.
 //!
 //! # Complexity
-//! Exponential in the worst case (edge matching is NP-complete). The candidate lists make each
-//! node cost O(candidates); the dead-end table bounds the work by the number of distinct states,
-//! which is small when labels are few and the open edges repeat.
+//! Exponential in the worst case (edge matching is NP-complete). A node costs O(candidates) plus
+//! O(1) for the checks; entering a row costs O(cols × tiles with a given top).
+
+use std::collections::HashSet;
 
 use crate::Grid;
 
@@ -199,6 +201,9 @@ struct Variant {
     left: u8,
 }
 
+/// Bound on the dead-end table, so memory stays bounded (entries are at most ~170 bytes).
+const MAX_DEAD_ENDS: usize = 1 << 20;
+
 /// Label value standing for "anything" (a free border side) in table keys.
 const ANY: usize = MAX_LABELS;
 /// Table keys run over the labels and [`ANY`].
@@ -259,6 +264,8 @@ struct Search<'p> {
     cells: Vec<Cell>,
     /// [`ANY`] with a free border, else the border label.
     border_label: usize,
+    /// The left labels a tile in column 0 may have: any, or the border label.
+    first_lefts: u32,
     /// Candidate lists: the variants for key `candidate_key(left, top, class)` are
     /// `pool[lists[key].0..lists[key].1]`.
     lists: Vec<(u32, u32)>,
@@ -270,6 +277,12 @@ struct Search<'p> {
     counters: Counters,
     finish: Vec<RowFinish>,
     limit: u64,
+    /// Whether dead ends are remembered (when tiles repeat: see the module documentation).
+    memo: bool,
+    /// Encoded states (see `encode_state`) whose subtree holds no solution.
+    dead_ends: HashSet<Box<[u8]>>,
+    /// Scratch buffer for `encode_state`.
+    key: Vec<u8>,
     found: u64,
     nodes: u64,
     first: Option<Grid<Placement>>,
@@ -351,6 +364,7 @@ impl<'p> Search<'p> {
             cols,
             cells,
             border_label,
+            first_lefts: if border_label == ANY { u32::MAX } else { 1 << border_label },
             lists,
             pool,
             remaining: puzzle.kinds.iter().map(|kind| kind.count).collect(),
@@ -359,6 +373,9 @@ impl<'p> Search<'p> {
             counters,
             finish: vec![[0; MAX_SIDE + 1]; rows],
             limit: limit.max(1),
+            memo: rows * cols >= 2 * puzzle.kinds.len(),
+            dead_ends: HashSet::new(),
+            key: Vec::new(),
             found: 0,
             nodes: 0,
             first: None,
@@ -399,6 +416,14 @@ impl<'p> Search<'p> {
         if col == 0 && !self.plan_row(row) {
             return false;
         }
+        let remember = self.memo && cell > 0;
+        if remember {
+            self.encode_state(cell);
+            if self.dead_ends.contains(self.key.as_slice()) {
+                return false;
+            }
+        }
+        let found_before = self.found;
         let left = if col == 0 { self.border_label } else { self.board[cell - 1].right as usize };
         let top = if row == 0 { self.border_label } else { self.board[cell - self.cols].bottom as usize };
         let (start, end) = self.lists[candidate_key(left, top, class)];
@@ -419,36 +444,47 @@ impl<'p> Search<'p> {
             }
             self.remaining[kind] += 1;
         }
+        if remember && self.found == found_before && self.dead_ends.len() < MAX_DEAD_ENDS {
+            self.encode_state(cell);
+            self.dead_ends.insert(self.key.as_slice().into());
+        }
         false
+    }
+
+    /// Writes into `key` what the rest of the search from `cell` depends on: the cell, the open
+    /// bottom labels of the last `cols` tiles, the right label of the last one, and the remaining
+    /// count of every kind (a byte each: a board has at most 144 cells).
+    fn encode_state(&mut self, cell: usize) {
+        let key = &mut self.key;
+        key.clear();
+        key.push(cell as u8);
+        for above in cell.saturating_sub(self.cols)..cell {
+            key.push(self.board[above].bottom);
+        }
+        key.push(self.board[cell - 1].right);
+        key.extend(self.remaining.iter().map(|&count| count as u8));
     }
 
     /// Builds `finish[row]` from the tiles available now; false when the row cannot be filled.
     fn plan_row(&mut self, row: usize) -> bool {
         let cols = self.cols;
-        let mut finish = [0u32; MAX_SIDE + 1];
+        let finish = &mut self.finish[row];
         finish[cols] = u32::MAX;
         for col in (0..cols).rev() {
             let top =
                 if row == 0 { self.border_label } else { self.board[(row - 1) * cols + col].bottom as usize };
             let class = self.cells[row * cols + col].class;
-            let mut completable = 0u32;
-            let lefts = if col == 0 { 1u32 << self.border_label } else { (1u32 << self.puzzle.labels) - 1 };
-            let mut rest = lefts;
-            while rest != 0 {
-                let left = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let (start, end) = self.lists[candidate_key(left, top, class)];
-                let onward = self.pool[start as usize..end as usize]
-                    .iter()
-                    .any(|v| self.remaining[v.kind as usize] > 0 && finish[col + 1] & (1 << v.right) != 0);
-                if onward {
-                    completable |= 1 << left;
+            let onward = finish[col + 1];
+            let (start, end) = self.lists[candidate_key(ANY, top, class)];
+            let mut completable = 0;
+            for v in &self.pool[start as usize..end as usize] {
+                if self.remaining[v.kind as usize] > 0 && onward & (1 << v.right) != 0 {
+                    completable |= 1 << v.left;
                 }
             }
             finish[col] = completable;
         }
-        self.finish[row] = finish;
-        finish[0] != 0
+        finish[0] & self.first_lefts != 0
     }
 
     /// After `v` landed at (row, col): can the row still be completed?
