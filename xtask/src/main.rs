@@ -142,7 +142,7 @@ fn demo() -> Result<()> {
     let cargo = cargo();
     let packages: Vec<String> =
         puzzles().flat_map(|(name, _)| ["--package".to_owned(), name.to_owned()]).collect();
-    cmd!(sh, "{cargo} build --release --quiet {packages...}").run()?;
+    cmd!(sh, "{cargo} build --release --quiet {packages...}").quiet().run()?;
     for (name, title) in puzzles() {
         println!("\n=== {name}: {title} ===");
         let samples_dir = project_root().join(name).join("samples");
@@ -163,7 +163,7 @@ fn demo() -> Result<()> {
             let input = std::fs::read_to_string(&sample)?;
             println!("{}", indent("input | ", &input));
             let binary = project_root().join("target/release").join(name);
-            let output = cmd!(sh, "{binary} {args...} {sample}").ignore_status().output()?;
+            let output = cmd!(sh, "{binary} {args...} {sample}").quiet().ignore_status().output()?;
             print!("{}", String::from_utf8_lossy(&output.stdout));
             eprint!("{}", String::from_utf8_lossy(&output.stderr));
         }
