@@ -20,7 +20,8 @@ use rand_chacha::ChaCha8Rng;
 /// The input of benchmark (a): what `eight-circles gen --cases 1000000 --seed 1` prints.
 fn million_case_input() -> Vec<u8> {
     let options = r#gen::CaseOptions { cases: 1_000_000, filled: None, solvable: false };
-    let cases = r#gen::cases(&Graph::builtin(), options, &mut ChaCha8Rng::seed_from_u64(1)).expect("valid options");
+    let cases =
+        r#gen::cases(&Graph::builtin(), options, &mut ChaCha8Rng::seed_from_u64(1)).expect("valid options");
     r#gen::to_input(&cases).into_bytes()
 }
 

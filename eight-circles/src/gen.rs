@@ -72,9 +72,13 @@ pub fn cases(graph: &Graph, options: CaseOptions, rng: &mut impl rand::Rng) -> R
 /// connections; an error when that many do not fit.
 pub fn graph(circles: usize, connections: usize, rng: &mut impl rand::Rng) -> Result<Graph, String> {
     assert!((1..=MAX_CIRCLES).contains(&circles), "1 to {MAX_CIRCLES} circles");
-    let mut pairs: Vec<(usize, usize)> = (0..circles).flat_map(|a| (a + 1..circles).map(move |b| (a, b))).collect();
+    let mut pairs: Vec<(usize, usize)> =
+        (0..circles).flat_map(|a| (a + 1..circles).map(move |b| (a, b))).collect();
     if connections > pairs.len() {
-        return Err(format!("{circles} circles allow at most {} connections, not {connections}", pairs.len()));
+        return Err(format!(
+            "{circles} circles allow at most {} connections, not {connections}",
+            pairs.len()
+        ));
     }
     pairs.shuffle(rng);
     let names = (0..circles).map(|circle| char::from(b'A' + circle as u8).to_string()).collect();
@@ -85,7 +89,7 @@ pub fn graph(circles: usize, connections: usize, rng: &mut impl rand::Rng) -> Re
 pub fn to_input(cases: &Cases) -> String {
     let mut out = String::with_capacity(16 + cases.len() * 2 * cases.circles());
     let _ = writeln!(out, "{}", cases.len());
-    for case in cases.iter() {
+    for case in cases {
         for (index, digit) in case.iter().enumerate() {
             let _ = write!(out, "{}{digit}", if index == 0 { "" } else { " " });
         }
@@ -108,7 +112,7 @@ mod tests {
         let options = CaseOptions { cases: 200, filled: Some(3), solvable: false };
         let cases = cases(&Graph::builtin(), options, &mut rng).unwrap();
         assert_eq!(cases.len(), 200);
-        for case in cases.iter() {
+        for case in &cases {
             let mut given: Vec<u8> = case.iter().copied().filter(|&d| d != 0).collect();
             given.sort_unstable();
             given.dedup();
@@ -121,11 +125,11 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let graph = graph(10, 15, &mut rng).unwrap();
         let options = CaseOptions { cases: 50, filled: None, solvable: true };
-        for case in cases(&graph, options, &mut rng).unwrap().iter() {
+        for case in &cases(&graph, options, &mut rng).unwrap() {
             assert_ne!(solve::verdict(&graph, case), Verdict::NoAnswer, "{case:?}");
         }
         let options = CaseOptions { cases: 10, filled: Some(8), solvable: true };
-        for case in cases(&Graph::builtin(), options, &mut rng).unwrap().iter() {
+        for case in &cases(&Graph::builtin(), options, &mut rng).unwrap() {
             assert!(Graph::builtin().is_solution(case), "{case:?}");
         }
     }
@@ -148,7 +152,8 @@ mod tests {
         let graph = graph(12, 20, &mut rng).unwrap();
         let options = CaseOptions { cases: 30, filled: None, solvable: false };
         let generated = cases(&graph, options, &mut rng).unwrap();
-        let parsed = crate::parse::cases(&mut common::Tokens::new(to_input(&generated).as_bytes()), &graph).unwrap();
+        let parsed =
+            crate::parse::cases(&mut common::Tokens::new(to_input(&generated).as_bytes()), &graph).unwrap();
         assert_eq!(parsed, generated);
         let file = graph.to_file("random");
         assert_eq!(crate::parse::graph(&mut common::Tokens::new(file.as_bytes())).unwrap(), graph);

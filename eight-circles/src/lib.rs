@@ -73,7 +73,8 @@ pub fn answer(graph: &Graph, cases: &Cases, options: Options, out: &mut dyn Writ
     let mut printer = Printer { graph, options, out, buffer: Vec::with_capacity(2 * BLOCK), failed: None };
     match table {
         Some(table) => {
-            let texts: Vec<Vec<u8>> = (0..table.len()).map(|number| digits_text(table.solution(number))).collect();
+            let texts: Vec<Vec<u8>> =
+                (0..table.len()).map(|number| digits_text(table.solution(number))).collect();
             for (index, case) in cases.iter().enumerate() {
                 let verdict = table.verdict(case);
                 printer.case_line(index + 1, &verdict.clone().map(|number| texts[number].as_slice()))?;
@@ -98,7 +99,11 @@ pub fn answer(graph: &Graph, cases: &Cases, options: Options, out: &mut dyn Writ
                     solve::search(graph, case, Order::Lexicographic, |solution| {
                         found += 1;
                         printer.listed(solution);
-                        if printer.failed.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                        if printer.failed.is_some() {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
                     });
                     printer.count_line(found)?;
                 } else if let Verdict::Unique(solution) = verdict {
@@ -240,7 +245,10 @@ mod tests {
     fn all_lists_solutions_with_their_count_alike_by_table_and_search() {
         let all = Options { all: true, show: true, method: Method::Table };
         let listed = run(all);
-        assert!(listed.starts_with("Case 1: 7 3 1 4 5 8 6 2\n  7 3 1 4 5 8 6 2\n      7           A\n"), "{listed}");
+        assert!(
+            listed.starts_with("Case 1: 7 3 1 4 5 8 6 2\n  7 3 1 4 5 8 6 2\n      7           A\n"),
+            "{listed}"
+        );
         assert!(listed.contains("Case 2: Not unique\n  7 3 1 4 5 8 6 2\n"), "{listed}");
         assert!(listed.contains("  7 4 1 3 6 8 5 2\n"), "{listed}");
         assert!(listed.ends_with("  2 solutions\nCase 3: No answer\n  0 solutions\n"), "{listed}");

@@ -30,10 +30,10 @@ given twice, or consecutive digits pre-filled in connected circles, give `No ans
 
 Graph files (--graph FILE): words separated by whitespace; a word starting with `#` begins a
 comment that runs to the end of its line. The first word is `circles`, followed on the same line
-by the names of 1 to {MAX_CIRCLES} circles (1 to {MAX_NAME_LEN} letters, digits or `_` each), in
-the order of the digits on a case line. Every word after that line is a connection `X-Y` between
-two different named circles, each pair at most once. With k circles the digits are 1..k and a
-case line holds k digits 0..k. The built-in graph as a file (eight-circles/samples/builtin.graph):
+by the names of 1 to {MAX_CIRCLES} circles ({MAX_NAME_LEN} characters at most: letters, digits, `_`), in the
+order of the digits on a case line. Every later word is a connection `X-Y` between two different
+named circles, each pair at most once. With k circles the digits are 1..k and a case line holds
+k digits 0..k. The built-in graph as a file (eight-circles/samples/builtin.graph):
 
   circles A B C D E F G H
   A-B A-C A-D
@@ -94,7 +94,7 @@ struct GenArgs {
     #[command(subcommand)]
     what: Option<GenCommand>,
     /// Number of cases.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=MAX_CASES))]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=MAX_CASES))]
     cases: u64,
     /// Pre-filled circles per case (distinct circles, distinct digits); when absent, a random
     /// number from 0 to k in each case.
@@ -143,7 +143,10 @@ fn main() -> ExitCode {
         Some(Command::Gen(GenArgs { what: Some(GenCommand::Graph(args)), .. })) => {
             let graph = r#gen::graph(args.circles.into(), args.connections, &mut args.seed.rng())
                 .map_err(Failure::Usage)?;
-            let comment = format!("eight-circles gen graph --circles {} --connections {}", args.circles, args.connections);
+            let comment = format!(
+                "eight-circles gen graph --circles {} --connections {}",
+                args.circles, args.connections
+            );
             out.write_all(graph.to_file(&comment).as_bytes())?;
             Ok(())
         }

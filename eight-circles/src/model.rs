@@ -59,7 +59,10 @@ impl Graph {
     /// these first and report them as errors.)
     pub fn new(names: Vec<String>, connections: &[(usize, usize)]) -> Self {
         let circles = names.len();
-        assert!((1..=MAX_CIRCLES).contains(&circles), "a graph has 1 to {MAX_CIRCLES} circles, not {circles}");
+        assert!(
+            (1..=MAX_CIRCLES).contains(&circles),
+            "a graph has 1 to {MAX_CIRCLES} circles, not {circles}"
+        );
         let mut neighbours = vec![0u16; circles];
         for &(a, b) in connections {
             assert!(a < circles && b < circles && a != b, "bad connection {a}-{b} in a graph of {circles}");
@@ -107,13 +110,16 @@ impl Graph {
         let k = self.circles();
         let mut seen = vec![false; k + 1];
         let each_once = digits.len() == k
-            && digits.iter().all(|&d| (1..=k).contains(&(d as usize)) && !std::mem::replace(&mut seen[d as usize], true));
+            && digits
+                .iter()
+                .all(|&d| (1..=k).contains(&(d as usize)) && !std::mem::replace(&mut seen[d as usize], true));
         each_once && self.connections().iter().all(|&(a, b)| digits[a].abs_diff(digits[b]) != 1)
     }
 
     /// True when `solution` keeps every digit pre-filled in `case`.
     pub fn keeps_prefills(case: &[u8], solution: &[u8]) -> bool {
-        case.len() == solution.len() && case.iter().zip(solution).all(|(&given, &digit)| given == 0 || given == digit)
+        case.len() == solution.len()
+            && case.iter().zip(solution).all(|(&given, &digit)| given == 0 || given == digit)
     }
 
     /// The graph in the `--graph` file format (see the crate README), with a comment line on top.
@@ -179,6 +185,15 @@ impl Cases {
     /// The cases in order, each one digit per circle (0 for an empty circle).
     pub fn iter(&self) -> std::slice::ChunksExact<'_, u8> {
         self.digits.chunks_exact(self.circles.max(1))
+    }
+}
+
+impl<'a> IntoIterator for &'a Cases {
+    type Item = &'a [u8];
+    type IntoIter = std::slice::ChunksExact<'a, u8>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
     }
 }
 

@@ -70,7 +70,8 @@ pub fn cases(tokens: &mut Tokens<'_>, graph: &Graph) -> Result<Cases, Diagnostic
         cases.push(&case[..circles]);
     }
     if let Some(extra) = tokens.token() {
-        return Err(extra.expected(&format!("the end of input after the {count} cases the first line announced")));
+        return Err(extra
+            .expected(&format!("the end of input after the last case (the first line announced {count})")));
     }
     Ok(cases)
 }
@@ -84,7 +85,8 @@ fn digit(text: &[u8], top: u8) -> Option<u8> {
     if !text.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let value = text.iter().try_fold(0u32, |value, &b| value.checked_mul(10)?.checked_add(u32::from(b - b'0')))?;
+    let value =
+        text.iter().try_fold(0u32, |value, &b| value.checked_mul(10)?.checked_add(u32::from(b - b'0')))?;
     u8::try_from(value).ok().filter(|&d| d <= top)
 }
 
@@ -93,8 +95,7 @@ const CIRCLES_LINE: &str = "`circles` followed by the names of the circles on th
 /// Reads a `--graph` file: the `circles` line, then the connections. See the [module
 /// documentation](self).
 pub fn graph(tokens: &mut Tokens<'_>) -> Result<Graph, Diagnostic> {
-    let keyword =
-        next_word(tokens).ok_or_else(|| Diagnostic::expected_at_end(CIRCLES_LINE, tokens.src()))?;
+    let keyword = next_word(tokens).ok_or_else(|| Diagnostic::expected_at_end(CIRCLES_LINE, tokens.src()))?;
     if keyword.text != b"circles" {
         return Err(keyword.expected(CIRCLES_LINE));
     }
@@ -105,14 +106,17 @@ pub fn graph(tokens: &mut Tokens<'_>) -> Result<Graph, Diagnostic> {
             _ => break,
         };
         let text = token.text;
-        let valid = text.len() <= MAX_NAME_LEN && text.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
+        let valid =
+            text.len() <= MAX_NAME_LEN && text.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
         if !valid {
             return Err(token.expected(&format!(
                 "a circle name of 1 to {MAX_NAME_LEN} letters, digits or `_` on the `circles` line"
             )));
         }
         if names.len() == MAX_CIRCLES {
-            return Err(token.expected(&format!("the end of the `circles` line (at most {MAX_CIRCLES} circles)")));
+            return Err(
+                token.expected(&format!("the end of the `circles` line (at most {MAX_CIRCLES} circles)"))
+            );
         }
         let name = String::from_utf8_lossy(text).into_owned();
         if names.contains(&name) {
@@ -155,9 +159,10 @@ fn connection(word: Token<'_>, names: &[String]) -> Result<(usize, usize), Diagn
         return Err(shape());
     }
     let find = |name: &[u8], offset: usize| {
-        names.iter().position(|known| known.as_bytes() == name).ok_or_else(|| {
-            Diagnostic::expected("a circle named on the `circles` line", offset, name)
-        })
+        names
+            .iter()
+            .position(|known| known.as_bytes() == name)
+            .ok_or_else(|| Diagnostic::expected("a circle named on the `circles` line", offset, name))
     };
     Ok((find(left, word.offset)?, find(right, word.offset + dash + 1)?))
 }
@@ -239,7 +244,7 @@ mod tests {
             (
                 "1\n1 2 3 4 5 6 7 8\n\n9\n",
                 19..20,
-                "expected the end of input after the 1 cases the first line announced, found `9`",
+                "expected the end of input after the last case (the first line announced 1), found `9`",
             ),
         ] {
             let err = parse(src).unwrap_err();
@@ -276,23 +281,47 @@ mod tests {
     #[test]
     fn bad_graphs_are_located() {
         for (src, span, message) in [
-            ("", 0..0, "expected `circles` followed by the names of the circles on the same line, found end of input"),
-            ("A-B", 0..3, "expected `circles` followed by the names of the circles on the same line, found `A-B`"),
+            (
+                "",
+                0..0,
+                "expected `circles` followed by the names of the circles on the same line, found end of input",
+            ),
+            (
+                "A-B",
+                0..3,
+                "expected `circles` followed by the names of the circles on the same line, found `A-B`",
+            ),
             (
                 "circles\nA B\n",
                 7..7,
                 "expected the names of the circles after `circles` on the same line, found the end of the line",
             ),
-            ("circles A A", 10..11, "expected a circle name not given before on the `circles` line, found `A`"),
+            (
+                "circles A A",
+                10..11,
+                "expected a circle name not given before on the `circles` line, found `A`",
+            ),
             (
                 "circles A B-C",
                 10..13,
                 "expected a circle name of 1 to 16 letters, digits or `_` on the `circles` line, found `B-C`",
             ),
             ("circles A B\nA-C", 14..15, "expected a circle named on the `circles` line, found `C`"),
-            ("circles A B\nAB", 12..14, "expected a connection `X-Y` between two circles named on the `circles` line, found `AB`"),
-            ("circles A B\nA-B-A", 12..17, "expected a connection `X-Y` between two circles named on the `circles` line, found `A-B-A`"),
-            ("circles A B\nA-", 12..14, "expected a connection `X-Y` between two circles named on the `circles` line, found `A-`"),
+            (
+                "circles A B\nAB",
+                12..14,
+                "expected a connection `X-Y` between two circles named on the `circles` line, found `AB`",
+            ),
+            (
+                "circles A B\nA-B-A",
+                12..17,
+                "expected a connection `X-Y` between two circles named on the `circles` line, found `A-B-A`",
+            ),
+            (
+                "circles A B\nA-",
+                12..14,
+                "expected a connection `X-Y` between two circles named on the `circles` line, found `A-`",
+            ),
             ("circles A B\nB-B", 12..15, "expected a connection between two different circles, found `B-B`"),
             ("circles A B\nA-B B-A", 16..19, "expected a connection not given before, found `B-A`"),
         ] {

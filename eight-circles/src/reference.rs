@@ -2,7 +2,9 @@
 //!
 //! Try every one of the k! ways to put 1..=k in the circles, in lexicographic order, and keep
 //! those that keep the case's pre-filled digits and hold no consecutive digits in connected
-//! circles. Nothing is pruned: every permutation is built in full and then checked.
+//! circles. Nothing is pruned: every permutation is checked in full.
+
+use std::sync::OnceLock;
 
 use crate::model::{Graph, Verdict};
 
@@ -18,14 +20,12 @@ pub fn solutions(graph: &Graph, case: &[u8]) -> Vec<Vec<u8>> {
     assert!(circles <= MAX_CIRCLES, "the reference tries all k! permutations only up to k = {MAX_CIRCLES}");
     let connections = graph.connections();
     let mut found = Vec::new();
-    let mut permutation = Vec::with_capacity(circles);
-    let mut used = vec![false; circles + 1];
-    every_permutation(&mut permutation, &mut used, circles, &mut |digits| {
-        let breaks_no_connection = connections.iter().all(|&(a, b)| digits[a].abs_diff(digits[b]) != 1);
-        if Graph::keeps_prefills(case, digits) && breaks_no_connection {
+    for digits in permutations(circles).chunks_exact(circles) {
+        let keeps_prefills = (0..circles).all(|circle| case[circle] == 0 || case[circle] == digits[circle]);
+        if keeps_prefills && connections.iter().all(|&(a, b)| digits[a].abs_diff(digits[b]) != 1) {
             found.push(digits.to_vec());
         }
-    });
+    }
     found
 }
 
@@ -39,20 +39,31 @@ pub fn verdict(graph: &Graph, case: &[u8]) -> Verdict<Vec<u8>> {
     }
 }
 
-/// Calls `visit` with every permutation of 1..=k that extends `permutation`, in lexicographic
-/// order; `used[d]` tells whether `d` is already in `permutation`.
-fn every_permutation(permutation: &mut Vec<u8>, used: &mut [bool], circles: usize, visit: &mut dyn FnMut(&[u8])) {
-    if permutation.len() == circles {
+/// Every permutation of 1..=k, k digits each, in lexicographic order. Built once per k and
+/// kept: the tests ask the reference about tens of thousands of cases.
+fn permutations(circles: usize) -> &'static [u8] {
+    static BUILT: [OnceLock<Vec<u8>>; MAX_CIRCLES + 1] = [const { OnceLock::new() }; MAX_CIRCLES + 1];
+    BUILT[circles].get_or_init(|| {
+        let mut all = Vec::new();
+        every_permutation(&mut [0; MAX_CIRCLES][..circles], 0, 0, &mut |permutation| {
+            all.extend_from_slice(permutation);
+        });
+        all
+    })
+}
+
+/// Calls `visit` with every permutation of 1..=k (k = `permutation.len()`) whose first
+/// `filled` places are those of `permutation` already, in lexicographic order; bit `d` of
+/// `used` tells whether digit `d` is among them.
+fn every_permutation(permutation: &mut [u8], filled: usize, used: u16, visit: &mut impl FnMut(&[u8])) {
+    if filled == permutation.len() {
         visit(permutation);
         return;
     }
-    for digit in 1..=circles {
-        if !used[digit] {
-            used[digit] = true;
-            permutation.push(digit as u8);
-            every_permutation(permutation, used, circles, visit);
-            permutation.pop();
-            used[digit] = false;
+    for digit in 1..=permutation.len() as u8 {
+        if used & (1 << digit) == 0 {
+            permutation[filled] = digit;
+            every_permutation(permutation, filled + 1, used | (1 << digit), visit);
         }
     }
 }

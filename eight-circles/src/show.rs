@@ -75,8 +75,10 @@ pub fn listing(graph: &Graph, solution: &[u8]) -> String {
     let width = labels.iter().map(String::len).max().unwrap_or(0);
     let mut out = String::new();
     for (circle, label) in labels.iter().enumerate() {
-        let neighbours: Vec<&str> =
-            (0..graph.circles()).filter(|&other| graph.connected(circle, other)).map(|n| labels[n].as_str()).collect();
+        let neighbours: Vec<&str> = (0..graph.circles())
+            .filter(|&other| graph.connected(circle, other))
+            .map(|n| labels[n].as_str())
+            .collect();
         let next_to = if neighbours.is_empty() { "nothing".to_owned() } else { neighbours.join(" ") };
         let _ = writeln!(out, "{label:width$}  next to {next_to}");
     }
@@ -110,11 +112,15 @@ mod tests {
         };
         let mut drawn = Vec::new();
         for (row, line) in grid.iter().enumerate() {
-            for (col, &circle) in line.iter().enumerate().filter(|(_, c)| c.is_ascii_uppercase() && **c != 'X') {
+            for (col, &circle) in
+                line.iter().enumerate().filter(|(_, c)| c.is_ascii_uppercase() && **c != 'X')
+            {
                 for (step_row, step_col, stroke) in [(0, 1, '-'), (1, 0, '|'), (1, 1, '\\'), (1, -1, '/')] {
                     let (mut r, mut c) = (row as isize + step_row, col as isize + step_col);
                     let mut length = 0;
-                    while at(r, c) == Some(stroke) || (stroke != '-' && stroke != '|' && at(r, c) == Some('X')) {
+                    while at(r, c) == Some(stroke)
+                        || (stroke != '-' && stroke != '|' && at(r, c) == Some('X'))
+                    {
                         (r, c, length) = (r + step_row, c + step_col, length + 1);
                     }
                     if let Some(end @ 'A'..='H') = at(r, c).filter(|_| length > 0) {
@@ -130,8 +136,14 @@ mod tests {
     #[test]
     fn lists_other_graphs() {
         let graph = Graph::new(vec!["x".into(), "long".into(), "z".into()], &[(0, 1)]);
-        assert_eq!(listing(&graph, &[2, 3, 1]), "x=2     next to long=3\nlong=3  next to x=2\nz=1     next to nothing\n");
+        assert_eq!(
+            listing(&graph, &[2, 3, 1]),
+            "x=2     next to long=3\nlong=3  next to x=2\nz=1     next to nothing\n"
+        );
         assert_eq!(solution(&graph, &[2, 3, 1]), listing(&graph, &[2, 3, 1]));
-        assert_eq!(solution(&Graph::builtin(), &[7, 3, 1, 4, 5, 8, 6, 2]), diagram(&[7, 3, 1, 4, 5, 8, 6, 2]));
+        assert_eq!(
+            solution(&Graph::builtin(), &[7, 3, 1, 4, 5, 8, 6, 2]),
+            diagram(&[7, 3, 1, 4, 5, 8, 6, 2])
+        );
     }
 }

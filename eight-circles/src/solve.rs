@@ -43,12 +43,7 @@ pub enum Order {
 ///
 /// # Panics
 /// When `case` does not hold one digit 0..=k per circle.
-pub fn search(
-    graph: &Graph,
-    case: &[u8],
-    order: Order,
-    visit: impl FnMut(&[u8]) -> ControlFlow<()>,
-) -> u64 {
+pub fn search(graph: &Graph, case: &[u8], order: Order, visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> u64 {
     let circles = graph.circles();
     assert_eq!(case.len(), circles, "a case holds one digit per circle");
     let mut search = Search {
@@ -269,9 +264,9 @@ impl Table {
     /// Word `word` of the bitset of solutions keeping `case`'s pre-fills.
     fn keeping(&self, case: &[u8], word: usize) -> u64 {
         let stride = self.circles + 1;
-        case.iter()
-            .enumerate()
-            .fold(!0, |kept, (circle, &digit)| kept & self.index[(circle * stride + digit as usize) * self.words + word])
+        case.iter().enumerate().fold(!0, |kept, (circle, &digit)| {
+            kept & self.index[(circle * stride + digit as usize) * self.words + word]
+        })
     }
 
     /// The verdict on `case`, with the number of the unique solution.
@@ -347,7 +342,10 @@ mod tests {
         // 7 twice; A-B connected with 7 and 6; both on a full, otherwise valid, assignment.
         assert_eq!(verdict(&graph, &[7, 3, 1, 4, 5, 8, 6, 7]), Verdict::NoAnswer);
         assert_eq!(verdict(&graph, &[7, 6, 0, 0, 0, 0, 0, 0]), Verdict::NoAnswer);
-        assert_eq!(search(&graph, &[7, 6, 0, 0, 0, 0, 0, 0], Order::Lexicographic, |_| ControlFlow::Continue(())), 0);
+        assert_eq!(
+            search(&graph, &[7, 6, 0, 0, 0, 0, 0, 0], Order::Lexicographic, |_| ControlFlow::Continue(())),
+            0
+        );
         // Consecutive digits in unconnected circles (A and E) are fine.
         assert_eq!(verdict(&graph, &[7, 0, 0, 0, 6, 0, 0, 0]), Verdict::Unique(vec![7, 4, 1, 3, 6, 8, 5, 2]));
     }
@@ -367,7 +365,13 @@ mod tests {
         let graph = Graph::builtin();
         let table = Table::new(&graph).unwrap();
         assert_eq!(table.len(), 4);
-        for case in [[7, 3, 1, 4, 5, 8, 0, 0], [7, 0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0], [0; 8], [2, 2, 0, 0, 0, 0, 0, 0]] {
+        for case in [
+            [7, 3, 1, 4, 5, 8, 0, 0],
+            [7, 0, 0, 0, 0, 0, 0, 0],
+            [1, 0, 0, 0, 0, 0, 0, 0],
+            [0; 8],
+            [2, 2, 0, 0, 0, 0, 0, 0],
+        ] {
             let by_table = table.verdict(&case).map(|number| table.solution(number).to_vec());
             assert_eq!(by_table, verdict(&graph, &case), "{case:?}");
             let listed: Vec<Vec<u8>> = table.matching(&case).map(|n| table.solution(n).to_vec()).collect();
