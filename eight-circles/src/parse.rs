@@ -80,7 +80,7 @@ pub fn cases(tokens: &mut Tokens<'_>, graph: &Graph) -> Result<Cases, Diagnostic
 fn digit(text: &[u8], top: u8) -> Option<u8> {
     if let [single] = *text {
         // The judge's inputs: one byte per digit. Keep this path short.
-        return single.checked_sub(b'0').filter(|&d| d <= top);
+        return single.is_ascii_digit().then(|| single - b'0').filter(|&d| d <= top);
     }
     if !text.iter().all(u8::is_ascii_digit) {
         return None;
@@ -261,6 +261,9 @@ mod tests {
         assert_eq!(err.message, "expected a digit 0-12 for circle c0 of case 1, found `13`");
         let err = super::cases(&mut Tokens::new(b"1\n99999999999 0\n"), &graph).unwrap_err();
         assert_eq!(err.span, 2..13);
+        // Bytes just above `9` are not digits 10, 11, 12.
+        let err = super::cases(&mut Tokens::new(b"1\n0 : 0 0 0 0 0 0 0 0 0 0\n"), &graph).unwrap_err();
+        assert_eq!(err.message, "expected a digit 0-12 for circle c1 of case 1, found `:`");
     }
 
     #[test]
