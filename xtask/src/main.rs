@@ -66,6 +66,14 @@ fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
+/// Where cargo puts build output: `CARGO_TARGET_DIR` when set, else `target/` at the root.
+fn target_dir() -> PathBuf {
+    match env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => project_root().join(dir),
+        None => project_root().join("target"),
+    }
+}
+
 /// The cargo that runs us, so the same toolchain does every step.
 fn cargo() -> String {
     env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
@@ -162,7 +170,7 @@ fn demo() -> Result<()> {
             println!("\n$ {name} {} {shown}", args.join(" "));
             let input = std::fs::read_to_string(&sample)?;
             println!("{}", indent("input | ", &input));
-            let binary = project_root().join("target/release").join(name);
+            let binary = target_dir().join("release").join(name);
             let output = cmd!(sh, "{binary} {args...} {sample}").quiet().ignore_status().output()?;
             print!("{}", String::from_utf8_lossy(&output.stdout));
             eprint!("{}", String::from_utf8_lossy(&output.stderr));
@@ -204,7 +212,7 @@ fn release() -> Result<()> {
     sh.copy_file(project_root().join("README.md"), &folder)?;
     let mut shipped = Vec::new();
     for (puzzle, _) in puzzles() {
-        sh.copy_file(project_root().join("target/release").join(puzzle), &folder)?;
+        sh.copy_file(target_dir().join("release").join(puzzle), &folder)?;
         shipped.push(format!("{name}/{puzzle}"));
     }
 
