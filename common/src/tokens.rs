@@ -36,6 +36,16 @@ impl Token<'_> {
     pub fn expected(&self, what: &str) -> Diagnostic {
         Diagnostic::expected(what, self.offset, self.text)
     }
+
+    /// The token as a decimal integer within `range`: the whole token must be digits (no sign)
+    /// and the value must not overflow; otherwise `expected {what}, found `{token}``. For
+    /// formats that read a line at a time with [`Tokens::inline_token`].
+    pub fn number(&self, range: RangeInclusive<u64>, what: &str) -> Result<u64, Diagnostic> {
+        match decimal_u64::<_, nom::error::Error<&[u8]>>(self.text) {
+            Ok((rest, value)) if rest.is_empty() && range.contains(&value) => Ok(value),
+            _ => Err(self.expected(what)),
+        }
+    }
 }
 
 /// A cursor over the whole input. See the [module documentation](self).
@@ -122,17 +132,8 @@ impl<'a> Tokens<'a> {
         range: RangeInclusive<u64>,
         what: &str,
     ) -> Result<(u64, Token<'a>), Diagnostic> {
-        self.skip_whitespace();
-        let offset = self.pos;
-        if let Ok((rest, value)) = decimal_u64::<_, nom::error::Error<&[u8]>>(self.rest())
-            && rest.first().is_none_or(u8::is_ascii_whitespace)
-        {
-            let text = &self.src[offset..self.src.len() - rest.len()];
-            self.advance_to(rest);
-            let token = Token { text, offset };
-            return if range.contains(&value) { Ok((value, token)) } else { Err(token.expected(what)) };
-        }
-        Err(self.word(what)?.expected(what))
+        let token = self.word(what)?;
+        Ok((token.number(range, what)?, token))
     }
 
     /// The next token as a decimal integer within `range`; see [`Tokens::number_token`].
@@ -206,6 +207,17 @@ mod tests {
     fn number_token_reports_where_the_number_was() {
         let (value, token) = Tokens::new(b"\n 007 ").number_token(0..=10, "n").unwrap();
         assert_eq!((value, token.span()), (7, 2..5));
+    }
+
+    #[test]
+    fn a_single_token_reads_as_a_number() {
+        let mut tokens = Tokens::new(b"7 12 +1 3x 99999999999999999999999");
+        let mut next = || tokens.inline_token().unwrap();
+        assert_eq!(next().number(0..=9, "a digit"), Ok(7));
+        for _ in 0..4 {
+            let token = next();
+            assert_eq!(token.number(0..=9, "a digit").unwrap_err().span, token.span());
+        }
     }
 
     #[test]

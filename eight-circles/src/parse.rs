@@ -58,9 +58,12 @@ pub fn cases(tokens: &mut Tokens<'_>, graph: &Graph) -> Result<Cases, Diagnostic
                 );
                 return Err(Diagnostic::new(last_end..last_end, message));
             };
-            *slot = digit(token.text, top).ok_or_else(|| {
-                token.expected(&format!("a digit 0-{circles} for circle {name} of case {number}"))
-            })?;
+            let what = || format!("a digit 0-{circles} for circle {name} of case {number}");
+            *slot = match *token.text {
+                // The judge's inputs: one byte per digit. Keep this path short.
+                [single @ b'0'..=b'9'] if single - b'0' <= top => single - b'0',
+                _ => token.number(0..=u64::from(top), &what())? as u8,
+            };
             last_end = token.offset + token.text.len();
         }
         if let Some(extra) = tokens.inline_token() {
@@ -74,20 +77,6 @@ pub fn cases(tokens: &mut Tokens<'_>, graph: &Graph) -> Result<Cases, Diagnostic
             .expected(&format!("the end of input after the last case (the first line announced {count})")));
     }
     Ok(cases)
-}
-
-/// The value of a token of decimal digits when it is at most `top`.
-fn digit(text: &[u8], top: u8) -> Option<u8> {
-    if let [single] = *text {
-        // The judge's inputs: one byte per digit. Keep this path short.
-        return single.is_ascii_digit().then(|| single - b'0').filter(|&d| d <= top);
-    }
-    if !text.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let value =
-        text.iter().try_fold(0u32, |value, &b| value.checked_mul(10)?.checked_add(u32::from(b - b'0')))?;
-    u8::try_from(value).ok().filter(|&d| d <= top)
 }
 
 const CIRCLES_LINE: &str = "`circles` followed by the names of the circles on the same line";
