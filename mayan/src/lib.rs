@@ -1,0 +1,3 @@
+//! wip
+pub mod board;
+pub mod model;
