@@ -174,6 +174,15 @@ impl Board {
     /// # Panics
     /// In debug builds, when the move is not legal ([`Board::is_legal`]).
     pub fn apply(&mut self, mv: Move) -> usize {
+        self.displace(mv);
+        self.settle()
+    }
+
+    /// The move alone, before the board settles: lines it makes are still on the board.
+    ///
+    /// # Panics
+    /// In debug builds, when the move is not legal ([`Board::is_legal`]).
+    pub fn displace(&mut self, mv: Move) {
         debug_assert!(self.is_legal(mv), "illegal move {mv} on\n{self:?}");
         let (x, shift) = (mv.x as usize, 8 * mv.y as u32);
         let target = (mv.x as i8 + mv.g) as usize;
@@ -189,7 +198,6 @@ impl Board {
             let landing = 8 * self.height(target) as u32;
             self.columns[target] |= (moving >> shift) << landing;
         }
-        self.settle()
     }
 
     /// The board after `mv` (see [`Board::apply`]).
@@ -231,7 +239,7 @@ impl Board {
         let mut rounds = 0;
         loop {
             let marks = self.line_marks();
-            if marks == [0; WIDTH] {
+            if marks.iter().fold(0, |any, &mark| any | mark) == 0 {
                 return rounds;
             }
             for (column, mark) in self.columns.iter_mut().zip(marks) {

@@ -1,0 +1,358 @@
+//! The fast solver: the reference's depth-first search in the judge's move order, with sound
+//! pruning. Every rule below only skips moves whose subtree holds no solution, or whose subtree
+//! is identical to one an earlier sibling already searched, so the first solution found is the
+//! lexicographically smallest, the very sequence [`crate::reference`] returns.
+//!
+//! ## Transfers, the lower bound
+//! A block changes column only when a move drags or swaps it; falls and eliminations never move
+//! a block sideways. A swap of two blocks of one colour leaves the board as it was, so count it
+//! as moving no block (the two blocks can be relabelled). Then every move moves at most one
+//! block of each colour one column, and at most two blocks in all (a swap of two colours).
+//! Call one block moved one column one *transfer* of its colour.
+//!
+//! For the board to empty, every block `b` of colour `c` must vanish, so at that moment `b` and
+//! two more blocks of colour `c` lie in three consecutive columns or all in one column (any line
+//! of three or more contains such a window). Before that, the blocks of colour `c` needed at
+//! least `cost(b)` transfers, the fewest that bring `b` and two other blocks of its colour from
+//! their present columns into such a window. So, with `need(c)` the largest `cost(b)` over the
+//! blocks of colour `c` and `r` moves left:
+//! - `need(c) ≤ r` for every colour, and `Σ need(c) ≤ 2r`; else no solution (*bound*). A colour
+//!   with one or two blocks left can never form a line: its need is infinite.
+//! - a colour with `need(c) = r` must have a block transferred by *every* remaining move, this
+//!   one included; when `Σ need(c) = 2r` every remaining move must transfer two blocks, so it is
+//!   a swap of two colours (*forced colours*).
+//!
+//! `need` depends only on how many blocks of the colour each column holds, capped at 3 (a window
+//! uses at most three blocks of a column), so it is a table of 4⁵ entries built once.
+//!
+//! ## The other rules
+//! - *Mirror moves*: a left move of the block at (x, y) into an occupied cell swaps it with the
+//!   block at (x-1, y), exactly as the right move (x-1, y, 1) does, which comes earlier in the
+//!   judge's order and was searched first with the same result. Skip it. (A swap of two blocks
+//!   of one colour is never skipped for being useless: it is a legal move and may be the one
+//!   that makes the count exact; the second sample of the spec needs it.)
+//! - *Dead ends*: whether `r` more moves can empty a board depends only on the board and `r`,
+//!   so a (board, r) whose search failed is remembered and never searched again. Keyed by the
+//!   exact `r`: a board that cannot be emptied in exactly 3 moves may be emptied in exactly 2.
+//! - An empty board with moves left has no legal move: the judge does not let a sequence empty
+//!   the board before its last move.
+
+use std::sync::OnceLock;
+
+use crate::board::Board;
+use crate::model::{MAX_COLOUR, Move, Puzzle, WIDTH};
+
+/// The result of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The lexicographically smallest solution, if any.
+    pub moves: Option<Vec<Move>>,
+    /// Boards searched: the work done, independent of the machine.
+    pub nodes: u64,
+}
+
+/// The lexicographically smallest sequence of exactly `puzzle.moves` moves that empties the
+/// board, or `None`.
+pub fn solve(puzzle: &Puzzle) -> Option<Vec<Move>> {
+    search(&Board::from_columns(&puzzle.columns), puzzle.moves, false).moves
+}
+
+/// The lexicographically smallest of the shortest sequences of at most `puzzle.moves` moves
+/// that empty the board, or `None`.
+pub fn fewest(puzzle: &Puzzle) -> Option<Vec<Move>> {
+    search(&Board::from_columns(&puzzle.columns), puzzle.moves, true).moves
+}
+
+/// Searches `board` for a sequence of exactly `moves` moves, or with `fewest` of the fewest
+/// moves up to `moves`, that empties it.
+pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome {
+    let mut search = Search { dead_ends: DeadEnds::new(), path: Vec::with_capacity(moves), nodes: 0 };
+    let first = if fewest { 1 } else { moves };
+    // A shortest solution of k moves empties the board after exactly k moves (an empty board
+    // has no move), so the fewest moves are the first k that an exact search solves. The dead
+    // ends found for one k stay true for the next: they are keyed by the moves left.
+    let found = (first..=moves).any(|exact| search.exactly(*board, exact));
+    Outcome { moves: found.then_some(search.path), nodes: search.nodes }
+}
+
+struct Search {
+    dead_ends: DeadEnds,
+    /// The moves leading to the board being searched; the solution when the search succeeds.
+    path: Vec<Move>,
+    nodes: u64,
+}
+
+impl Search {
+    /// True when exactly `remaining` moves can empty `board`; the moves are then in `path`.
+    fn exactly(&mut self, board: Board, remaining: usize) -> bool {
+        self.nodes += 1;
+        if remaining == 0 {
+            return board.is_empty();
+        }
+        if board.is_empty() {
+            return false;
+        }
+        let Some(forced) = forced_colours(&board, remaining) else { return false };
+        let key = dead_end_key(&board, remaining);
+        if self.dead_ends.contains(&key) {
+            return false;
+        }
+        for x in 0..WIDTH {
+            for y in 0..board.height(x) {
+                for g in [1_i8, -1] {
+                    let target = x as i8 + g;
+                    if !(0..WIDTH as i8).contains(&target) {
+                        continue;
+                    }
+                    let beside = board.cell(target as usize, y);
+                    if g < 0 && beside != 0 {
+                        continue; // mirror move
+                    }
+                    if !forced.allows(transferred(board.cell(x, y), beside)) {
+                        continue;
+                    }
+                    let mv = Move::new(x as u8, y as u8, g);
+                    let child = board.after(mv);
+                    if remaining == 1 {
+                        if child.is_empty() {
+                            self.path.push(mv);
+                            return true;
+                        }
+                        continue;
+                    }
+                    self.path.push(mv);
+                    if self.exactly(child, remaining - 1) {
+                        return true;
+                    }
+                    self.path.pop();
+                }
+            }
+        }
+        self.dead_ends.insert(key);
+        false
+    }
+}
+
+/// The colours whose blocks a move transfers: the moved block's colour, and the colour of the
+/// block it swaps with; none for a swap within one colour. As a bit set over colours.
+fn transferred(moving: u8, beside: u8) -> u16 {
+    match beside {
+        0 => 1 << moving,
+        _ if beside == moving => 0,
+        _ => (1 << moving) | (1 << beside),
+    }
+}
+
+/// What the next move must do, from the transfer bound (see the module documentation).
+#[derive(Debug, Clone, Copy)]
+struct Forced {
+    /// Colours (bit set) of which the next move must transfer a block.
+    colours: u16,
+    /// The next move must transfer two blocks.
+    two: bool,
+}
+
+impl Forced {
+    fn allows(self, transferred: u16) -> bool {
+        self.colours & !transferred == 0 && (!self.two || transferred.count_ones() == 2)
+    }
+}
+
+/// The transfer bound: `None` when `remaining` moves cannot empty the board, else what the next
+/// move is forced to transfer.
+fn forced_colours(board: &Board, remaining: usize) -> Option<Forced> {
+    // For each colour, its capped count in each column as base-4 digits: the index into NEED.
+    let mut index = [0_usize; MAX_COLOUR as usize + 1];
+    let mut place = 1;
+    for word in board.words() {
+        let mut rest = word;
+        let mut counted = [0_usize; MAX_COLOUR as usize + 1];
+        while rest != 0 {
+            let colour = (rest & 0xff) as usize;
+            if counted[colour] < 3 {
+                counted[colour] += 1;
+                index[colour] += place;
+            }
+            rest >>= 8;
+        }
+        place *= 4;
+    }
+    let need = need_table();
+    let mut total = 0;
+    let mut colours = 0;
+    for (colour, &at) in index.iter().enumerate().skip(1) {
+        let need = need[at] as usize;
+        if need > remaining {
+            return None;
+        }
+        if need == remaining {
+            colours |= 1 << colour;
+        }
+        total += need;
+    }
+    (total <= 2 * remaining).then_some(Forced { colours, two: total == 2 * remaining })
+}
+
+/// `need` for a colour, indexed by its capped count per column as base-4 digits (column 0 the
+/// lowest digit). [`NEVER`] for one or two blocks.
+fn need_table() -> &'static [u8; 1024] {
+    static TABLE: OnceLock<[u8; 1024]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|index| {
+            let counts: [usize; WIDTH] = std::array::from_fn(|x| index >> (2 * x) & 3);
+            match counts.iter().sum::<usize>() {
+                0 => 0,
+                1 | 2 => NEVER,
+                _ => (0..WIDTH).filter(|&x| counts[x] > 0).map(|x| cost(&counts, x)).max().unwrap_or(0),
+            }
+        })
+    })
+}
+
+/// Larger than any number of moves: a colour that can never vanish.
+const NEVER: u8 = u8::MAX;
+
+/// The fewest transfers that bring a block from column `x` and two other blocks (from `counts`,
+/// which includes the first) into one column or three consecutive columns.
+fn cost(counts: &[usize; WIDTH], x: usize) -> u8 {
+    let mut others = *counts;
+    others[x] -= 1;
+    let windows = (0..WIDTH).map(|c| [c, c, c]).chain((0..WIDTH - 2).map(|s| [s, s + 1, s + 2]));
+    let mut best = usize::MAX;
+    for window in windows {
+        for own in 0..3 {
+            let [first, second] = match own {
+                0 => [window[1], window[2]],
+                1 => [window[0], window[2]],
+                _ => [window[0], window[1]],
+            };
+            for a in 0..WIDTH {
+                for b in a..WIDTH {
+                    let available = if a == b { others[a] >= 2 } else { others[a] >= 1 && others[b] >= 1 };
+                    if available {
+                        let fill = (a.abs_diff(first) + b.abs_diff(second)).min(a.abs_diff(second) + b.abs_diff(first));
+                        best = best.min(x.abs_diff(window[own]) + fill);
+                    }
+                }
+            }
+        }
+    }
+    best as u8
+}
+
+/// The board's words with the moves left in byte 7 of column 0, always zero in a board (and
+/// `remaining` ≥ 1, so no key is all zeros).
+fn dead_end_key(board: &Board, remaining: usize) -> [u64; WIDTH] {
+    let mut words = board.words();
+    words[0] |= (remaining as u64) << 56;
+    words
+}
+
+/// A set of dead-end keys: open addressing with linear probing in a power-of-two table kept at
+/// most half full; an all-zero slot is free.
+struct DeadEnds {
+    slots: Vec<[u64; WIDTH]>,
+    len: usize,
+}
+
+impl DeadEnds {
+    fn new() -> Self {
+        DeadEnds { slots: vec![[0; WIDTH]; 1 << 12], len: 0 }
+    }
+
+    fn home(&self, key: &[u64; WIDTH]) -> usize {
+        let hash = key.iter().fold(0_u64, |hash, &word| (hash.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95));
+        (hash >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    fn contains(&self, key: &[u64; WIDTH]) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(key);
+        loop {
+            let slot = &self.slots[at];
+            if same(slot, key) {
+                return true;
+            }
+            if slot[0] == 0 {
+                return false;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, key: [u64; WIDTH]) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let bigger = vec![[0; WIDTH]; 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, bigger);
+            self.len = 0;
+            for key in old.into_iter().filter(|key| key[0] != 0) {
+                self.insert(key);
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(&key);
+        while self.slots[at][0] != 0 {
+            if same(&self.slots[at], &key) {
+                return;
+            }
+            at = (at + 1) & mask;
+        }
+        self.slots[at] = key;
+        self.len += 1;
+    }
+}
+
+/// Key equality without a call to `memcmp`: this runs for every probe.
+fn same(a: &[u64; WIDTH], b: &[u64; WIDTH]) -> bool {
+    a.iter().zip(b).fold(0, |diff, (x, y)| diff | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn need_of(counts: [usize; WIDTH]) -> u8 {
+        need_table()[counts.iter().rev().fold(0, |index, &count| 4 * index + count.min(3))]
+    }
+
+    #[test]
+    fn need_counts_transfers_into_a_window() {
+        assert_eq!(need_of([0; WIDTH]), 0);
+        assert_eq!(need_of([1, 1, 0, 0, 0]), NEVER, "two blocks never vanish");
+        assert_eq!(need_of([1, 1, 1, 0, 0]), 0);
+        assert_eq!(need_of([3, 0, 0, 0, 0]), 0, "a column of three");
+        assert_eq!(need_of([1, 1, 0, 1, 0]), 1, "one block one column over");
+        // The lone block to column 2 and one of the pair to column 3: three transfers.
+        assert_eq!(need_of([1, 0, 0, 0, 2]), 3);
+        assert_eq!(need_of([1, 0, 0, 0, 1]), NEVER);
+        // The lone block needs 2 transfers to reach the pair at column 3 (one to column 2 with
+        // the others in 3 and 4 also works at 2); the pair needs none with the others.
+        assert_eq!(need_of([1, 0, 0, 2, 1]), 2);
+    }
+
+    #[test]
+    fn the_forced_move_rules_read_the_bound() {
+        // Colour 1 in columns 0, 3 and 4: its block in column 0 needs 2 transfers.
+        let board = Board::from_picture(&["1..11"]);
+        assert!(forced_colours(&board, 1).is_none());
+        let forced = forced_colours(&board, 2).unwrap();
+        assert_eq!(forced.colours, 1 << 1);
+        assert!(!forced.two);
+        assert!(forced.allows(transferred(1, 0)));
+        assert!(forced.allows(transferred(1, 2)));
+        assert!(!forced.allows(transferred(2, 0)));
+        assert!(!forced.allows(transferred(1, 1)), "a swap within a colour transfers nothing");
+    }
+
+    #[test]
+    fn dead_ends_remember_keys() {
+        let mut dead_ends = DeadEnds::new();
+        let keys: Vec<[u64; WIDTH]> = (1..10_000_u64).map(|i| [1 << 56 | i, i, i * 7, 0, i % 3]).collect();
+        for key in &keys {
+            dead_ends.insert(*key);
+        }
+        assert!(keys.iter().all(|key| dead_ends.contains(key)));
+        assert!(!dead_ends.contains(&[1 << 56, 2, 0, 0, 0]));
+        assert_eq!(dead_ends.len, keys.len());
+    }
+}
