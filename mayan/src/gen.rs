@@ -44,7 +44,7 @@ pub fn puzzle(options: Options, rng: &mut impl rand::Rng) -> Result<Puzzle, Stri
         solvable_board(options.blocks, options.colours, options.moves, rng)?.0
     } else {
         random_board(options.blocks, options.colours, rng).ok_or_else(|| {
-            format!("no board of {} blocks in {} colours without three in a line turned up", options.blocks, options.colours)
+            format!("no board of {} blocks in {} without three in a line turned up", options.blocks, colours(options.colours))
         })?
     };
     Ok(Puzzle { moves: options.moves, columns: board.columns() })
@@ -97,7 +97,11 @@ pub fn solvable_board(
             return Ok((board, witness));
         }
     }
-    Err(format!("no board of {blocks} blocks in {colours} colours solvable in exactly {moves} moves turned up"))
+    Err(format!("no board of {blocks} blocks in {} solvable in exactly {moves} moves turned up", self::colours(colours)))
+}
+
+fn colours(count: u8) -> String {
+    if count == 1 { "1 colour".to_owned() } else { format!("{count} colours") }
 }
 
 /// True when `moves` are legal on `board` one after the other, the board has no line to start
