@@ -36,6 +36,22 @@ const fn same_block(a: u64, b: u64) -> u64 {
     !nonzero_bytes(a ^ b) & nonzero_bytes(a)
 }
 
+/// One in every byte.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The number of byte flags (high bits) set in `flags`: the bytes' sum, gathered into the top
+/// byte by one multiplication (a portable popcount is a dozen instructions without the `popcnt`
+/// target feature, and this runs for every colour of every board searched).
+const fn count_flags(flags: u64) -> u32 {
+    ((flags >> 7).wrapping_mul(BYTE_ONES) >> 56) as u32
+}
+
+/// The byte flags (high bits) of `flags` as a bit set, bit `i` for byte `i`: one multiplication
+/// moves each flag to its place in the top byte, and no two partial products overlap.
+const fn pack_flags(flags: u64) -> u8 {
+    ((flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
 /// The height of a column word: the number of its non-zero bytes (they are at the bottom).
 const fn column_height(column: u64) -> usize {
     (64 - column.leading_zeros() as usize).div_ceil(8)
@@ -56,6 +72,17 @@ fn without_marked(column: u64, marks: u64) -> u64 {
         rest >>= 8;
     }
     kept
+}
+
+/// The cells of the runs of three (see [`Board::runs`]) as flags, column by column.
+fn marks_of(vertical: [u64; WIDTH], horizontal: [u64; WIDTH - 2]) -> [u64; WIDTH] {
+    let mut marks = vertical.map(|runs| runs | (runs << 8) | (runs << 16));
+    for (x, &runs) in horizontal.iter().enumerate() {
+        marks[x] |= runs;
+        marks[x + 1] |= runs;
+        marks[x + 2] |= runs;
+    }
+    marks
 }
 
 /// A 5×7 board of settled or unsettled blocks. See the [module documentation](self).
@@ -139,6 +166,28 @@ impl Board {
         self.columns.iter().map(|&column| nonzero_bytes(column).count_ones()).sum()
     }
 
+    /// The rows of column `x` holding a block, as a bit set (bit `y` for row `y`).
+    pub const fn occupied_rows(&self, x: usize) -> u8 {
+        pack_flags(nonzero_bytes(self.columns[x]))
+    }
+
+    /// The rows of column `x` holding a block of `colour` (1..=10), as a bit set.
+    pub const fn colour_rows(&self, x: usize, colour: u8) -> u8 {
+        let others = self.columns[x] ^ (colour as u64 * BYTE_ONES);
+        pack_flags(!nonzero_bytes(others) & HIGH_BITS)
+    }
+
+    /// The rows where columns `x` and `x + 1` hold blocks of the same colour, as a bit set.
+    pub const fn same_rows(&self, x: usize) -> u8 {
+        pack_flags(same_block(self.columns[x], self.columns[x + 1]))
+    }
+
+    /// How many blocks of `colour` (1..=10) column `x` holds.
+    pub const fn count_in_column(&self, x: usize, colour: u8) -> u32 {
+        let others = self.columns[x] ^ (colour as u64 * BYTE_ONES);
+        count_flags(!nonzero_bytes(others) & HIGH_BITS)
+    }
+
     /// How many blocks there are of each colour, indexed by colour (index 0 unused).
     pub fn colour_counts(&self) -> [u8; MAX_COLOUR as usize + 1] {
         let mut counts = [0; MAX_COLOUR as usize + 1];
@@ -154,7 +203,9 @@ impl Board {
 
     /// True when `mv` takes a block and stays on the board.
     pub fn is_legal(&self, mv: Move) -> bool {
-        (mv.x as usize) < WIDTH && (mv.y as usize) < self.height(mv.x as usize) && mv.target_column().is_some()
+        (mv.x as usize) < WIDTH
+            && (mv.y as usize) < self.height(mv.x as usize)
+            && mv.target_column().is_some()
     }
 
     /// Every legal move, in the judge's order (x, then y, then right before left).
@@ -201,6 +252,7 @@ impl Board {
     }
 
     /// The board after `mv` (see [`Board::apply`]).
+    #[must_use]
     pub fn after(mut self, mv: Move) -> Board {
         self.apply(mv);
         self
@@ -208,20 +260,20 @@ impl Board {
 
     /// For each column, the high bit of each byte whose block is in a line of three or more.
     pub fn line_marks(&self) -> [u64; WIDTH] {
+        let (vertical, horizontal) = self.runs();
+        marks_of(vertical, horizontal)
+    }
+
+    /// Every run of three blocks of one colour, flagged at its first cell: upwards for each
+    /// column (a run from (x, y) to (x, y + 2)), rightwards for each window of three columns
+    /// (from (x, y) to (x + 2, y)).
+    fn runs(&self) -> ([u64; WIDTH], [u64; WIDTH - 2]) {
         let c = &self.columns;
-        let mut marks = [0; WIDTH];
-        for (mark, &column) in marks.iter_mut().zip(c) {
-            let pairs = same_block(column, column >> 8);
-            let runs = pairs & (pairs >> 8);
-            *mark = runs | (runs << 8) | (runs << 16);
-        }
-        for x in 0..WIDTH - 2 {
-            let runs = same_block(c[x], c[x + 1]) & same_block(c[x + 1], c[x + 2]);
-            marks[x] |= runs;
-            marks[x + 1] |= runs;
-            marks[x + 2] |= runs;
-        }
-        marks
+        let occupied: [u64; WIDTH] = std::array::from_fn(|x| nonzero_bytes(c[x]));
+        // Cell (x, y) holds a block of the same colour as the cell above it / right of it.
+        let up: [u64; WIDTH] = std::array::from_fn(|x| !nonzero_bytes(c[x] ^ (c[x] >> 8)) & occupied[x]);
+        let right: [u64; WIDTH - 1] = std::array::from_fn(|x| !nonzero_bytes(c[x] ^ c[x + 1]) & occupied[x]);
+        (up.map(|pairs| pairs & (pairs >> 8)), std::array::from_fn(|x| right[x] & right[x + 1]))
     }
 
     /// The cells (x, y) in a line of three or more, column by column, bottom up.
@@ -238,10 +290,11 @@ impl Board {
     pub fn settle(&mut self) -> usize {
         let mut rounds = 0;
         loop {
-            let marks = self.line_marks();
-            if marks.iter().fold(0, |any, &mark| any | mark) == 0 {
+            let (vertical, horizontal) = self.runs();
+            if vertical.iter().chain(&horizontal).fold(0, |any, &runs| any | runs) == 0 {
                 return rounds;
             }
+            let marks = marks_of(vertical, horizontal);
             for (column, mark) in self.columns.iter_mut().zip(marks) {
                 if mark != 0 {
                     *column = without_marked(*column, mark);
@@ -297,6 +350,11 @@ mod tests {
                 assert_eq!(same, u64::from(a == b && a != 0) << 15, "{a} {b}");
             }
         }
+        assert_eq!(pack_flags(0x8000_0080_0000_8080), 0b1001_0011);
+        assert_eq!(pack_flags(HIGH_BITS), 0xff);
+        assert_eq!(count_flags(0), 0);
+        assert_eq!(count_flags(HIGH_BITS >> 8), 7);
+        assert_eq!(count_flags(0x80_0000_8000), 2);
         assert_eq!(column_height(0), 0);
         assert_eq!(column_height(0x0a), 1);
         assert_eq!(column_height(0x01_0203_0405_0607), 7);
@@ -309,6 +367,19 @@ mod tests {
         assert_eq!(board.columns(), [vec![2, 1, 10], vec![1, 2], vec![], vec![4], vec![3, 3]]);
         assert_eq!(board.blocks(), 8);
         assert_eq!(board.colour_counts()[1..=4], [2, 2, 2, 1]);
+        assert_eq!([1, 2, 10].map(|colour| board.count_in_column(0, colour)), [1, 1, 1]);
+        assert_eq!([1, 3, 4].map(|colour| board.count_in_column(4, colour)), [0, 2, 0]);
+        assert_eq!(
+            (board.occupied_rows(0), board.occupied_rows(2), board.occupied_rows(4)),
+            (0b111, 0, 0b11)
+        );
+        assert_eq!(
+            (board.colour_rows(0, 1), board.colour_rows(0, 10), board.colour_rows(4, 3)),
+            (0b10, 0b100, 0b11)
+        );
+        assert_eq!((board.same_rows(0), board.same_rows(3)), (0, 0));
+        assert_eq!(Board::from_picture(&["12...", "21..."]).same_rows(0), 0);
+        assert_eq!(Board::from_picture(&["12...", "22..."]).same_rows(0), 0b1);
         assert_eq!(Board::from_columns(&board.columns()), board);
     }
 

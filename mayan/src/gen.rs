@@ -44,7 +44,11 @@ pub fn puzzle(options: Options, rng: &mut impl rand::Rng) -> Result<Puzzle, Stri
         solvable_board(options.blocks, options.colours, options.moves, rng)?.0
     } else {
         random_board(options.blocks, options.colours, rng).ok_or_else(|| {
-            format!("no board of {} blocks in {} without three in a line turned up", options.blocks, colours(options.colours))
+            format!(
+                "no board of {} blocks in {} without three in a line turned up",
+                options.blocks,
+                colours(options.colours)
+            )
         })?
     };
     Ok(Puzzle { moves: options.moves, columns: board.columns() })
@@ -87,7 +91,8 @@ pub fn solvable_board(
         let mut board = Board::EMPTY;
         let mut witness = Vec::with_capacity(moves);
         for &size in plan.iter().rev() {
-            let step = if size == 0 { unmove_quietly(&board, rng) } else { unclear(&board, size, colours, rng) };
+            let step =
+                if size == 0 { unmove_quietly(&board, rng) } else { unclear(&board, size, colours, rng) };
             let Some((before, mv)) = step else { break };
             board = before;
             witness.push(mv);
@@ -97,7 +102,10 @@ pub fn solvable_board(
             return Ok((board, witness));
         }
     }
-    Err(format!("no board of {blocks} blocks in {} solvable in exactly {moves} moves turned up", self::colours(colours)))
+    Err(format!(
+        "no board of {blocks} blocks in {} solvable in exactly {moves} moves turned up",
+        self::colours(colours)
+    ))
 }
 
 fn colours(count: u8) -> String {
@@ -122,10 +130,8 @@ pub fn replays(board: &Board, moves: &[Move]) -> bool {
 
 /// A board and a move on it that clears nothing and gives `after`: a swap of two neighbours.
 fn unmove_quietly(after: &Board, rng: &mut impl rand::Rng) -> Option<(Board, Move)> {
-    let mut swaps: Vec<Move> = after
-        .moves()
-        .filter(|mv| mv.g == 1 && after.cell(mv.x as usize + 1, mv.y as usize) != 0)
-        .collect();
+    let mut swaps: Vec<Move> =
+        after.moves().filter(|mv| mv.g == 1 && after.cell(mv.x as usize + 1, mv.y as usize) != 0).collect();
     swaps.shuffle(rng);
     swaps.into_iter().find_map(|mv| {
         let mut before = *after;
@@ -140,7 +146,8 @@ fn unclear(after: &Board, size: usize, colours: u8, rng: &mut impl rand::Rng) ->
         let lengths = match size {
             3..=LONGEST_LINE if rng.random_bool(0.7) || size < 6 => vec![size],
             _ => {
-                let first = rng.random_range(size.saturating_sub(LONGEST_LINE).max(3)..=(size - 3).min(LONGEST_LINE));
+                let first =
+                    rng.random_range(size.saturating_sub(LONGEST_LINE).max(3)..=(size - 3).min(LONGEST_LINE));
                 vec![first, size - first]
             }
         };
@@ -188,7 +195,8 @@ fn with_lines(board: &Board, lengths: &[usize], colours: u8, rng: &mut impl rand
     for &length in &lengths[1..] {
         let (x, y) = first[rng.random_range(0..first.len())];
         let beside = if x == 0 || (x + 1 < WIDTH && rng.random_bool(0.5)) { x + 1 } else { x - 1 };
-        let colour = if colours == 1 { 1 } else { (first_colour + rng.random_range(1..colours) - 1) % colours + 1 };
+        let colour =
+            if colours == 1 { 1 } else { (first_colour + rng.random_range(1..colours) - 1) % colours + 1 };
         insert_line(&mut columns, length, colour, Some((beside, y)), rng)?;
     }
     Some(Board::from_columns(&columns))
@@ -311,7 +319,8 @@ mod tests {
     #[test]
     fn solvable_boards_replay_their_witness() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
-        for (blocks, colours, moves) in [(3, 1, 1), (3, 2, 4), (12, 3, 3), (30, 4, 5), (32, 5, 5), (20, 4, 7)] {
+        for (blocks, colours, moves) in [(3, 1, 1), (3, 2, 4), (12, 3, 3), (30, 4, 5), (32, 5, 5), (20, 4, 7)]
+        {
             let (board, witness) = solvable_board(blocks, colours, moves, &mut rng).unwrap();
             assert_eq!((board.blocks() as usize, witness.len()), (blocks, moves));
             assert!(replays(&board, &witness), "{board:?} {witness:?}");

@@ -67,7 +67,9 @@ pub fn answer(puzzle: &Puzzle, options: Options, out: &mut dyn Write) -> io::Res
     if options.show {
         writeln!(out)?;
         let start = Board::from_columns(&puzzle.columns);
-        out.write_all(show::sequence(&start, solution.as_deref().unwrap_or_default(), options.ansi).as_bytes())?;
+        out.write_all(
+            show::sequence(&start, solution.as_deref().unwrap_or_default(), options.ansi).as_bytes(),
+        )?;
     }
     Ok(())
 }

@@ -98,7 +98,8 @@ fn main() -> ExitCode {
         None => {
             let input = Input::read(cli.input.path())?;
             let puzzle = input.parse(parse::puzzle)?;
-            let options = Options { fewest: cli.fewest, show: cli.show, ansi: cli.show && cli::stdout_is_terminal() };
+            let options =
+                Options { fewest: cli.fewest, show: cli.show, ansi: cli.show && cli::stdout_is_terminal() };
             mayan::answer(&puzzle, options, out)?;
             Ok(())
         }

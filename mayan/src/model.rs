@@ -90,7 +90,7 @@ mod tests {
 
     #[test]
     fn moves_order_by_x_then_y_then_right_before_left() {
-        let mut moves = vec![
+        let mut moves = [
             Move::new(1, 0, -1),
             Move::new(0, 2, 1),
             Move::new(1, 0, 1),

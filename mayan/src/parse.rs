@@ -34,17 +34,20 @@ pub fn puzzle(tokens: &mut Tokens<'_>) -> Result<Puzzle, Diagnostic> {
             let Some(token) = tokens.inline_token() else {
                 let at = tokens.offset();
                 let found = if tokens.is_at_end() { "end of input" } else { "end of line" };
-                let message = format!("expected a colour 1-{MAX_COLOUR} or 0 to end column x = {x}, found {found}");
+                let message =
+                    format!("expected a colour 1-{MAX_COLOUR} or 0 to end column x = {x}, found {found}");
                 return Err(Diagnostic::new(at..at, message));
             };
-            let colour = Tokens::new(token.text)
-                .number(0..=u64::from(MAX_COLOUR), "")
-                .map_err(|_| token.expected(&format!("a colour 1-{MAX_COLOUR} or 0 to end column x = {x}")))?;
+            let colour = Tokens::new(token.text).number(0..=u64::from(MAX_COLOUR), "").map_err(|_| {
+                token.expected(&format!("a colour 1-{MAX_COLOUR} or 0 to end column x = {x}"))
+            })?;
             if colour == 0 {
                 break;
             }
             if column.len() == HEIGHT {
-                return Err(token.expected(&format!("0 to end column x = {x}, which holds at most {HEIGHT} blocks")));
+                return Err(
+                    token.expected(&format!("0 to end column x = {x}, which holds at most {HEIGHT} blocks"))
+                );
             }
             offsets[x][column.len()] = (token.offset, token.text.len());
             column.push(colour as u8);
@@ -71,13 +74,11 @@ pub fn puzzle(tokens: &mut Tokens<'_>) -> Result<Puzzle, Diagnostic> {
 
 /// Fails unless only blanks are left on the current line (or the input ends).
 fn end_of_record(tokens: &mut Tokens<'_>, what: &str) -> Result<(), Diagnostic> {
-    match tokens.inline_token() {
-        Some(token) => Err(token.expected(what)),
-        None => {
-            tokens.next_line();
-            Ok(())
-        }
+    if let Some(token) = tokens.inline_token() {
+        return Err(token.expected(what));
     }
+    tokens.next_line();
+    Ok(())
 }
 
 /// The longest run of one colour through the marked cell (x, y): its row if three or more of
@@ -141,7 +142,11 @@ mod tests {
                 20..21,
                 "expected 0 to end column x = 2, which holds at most 7 blocks, found `2`",
             ),
-            ("1\n0\n0\n", 5..5, "expected column x = 2: colours 1-10 from the bottom up, ending in 0, found end of input"),
+            (
+                "1\n0\n0\n",
+                5..5,
+                "expected column x = 2: colours 1-10 from the bottom up, ending in 0, found end of input",
+            ),
             ("1\n0 0\n", 4..5, "expected the end of the line after the 0 of column x = 0, found `0`"),
             ("1\n0\n0\n0\n0\n0\n7\n", 12..13, "expected nothing after the five columns, found `7`"),
         ] {

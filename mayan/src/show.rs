@@ -35,7 +35,8 @@ pub fn sequence(start: &Board, moves: &[Move], ansi: bool) -> String {
         if index > 0 {
             out.push('\n');
         }
-        let top = band.iter().flat_map(|(_, board)| (0..WIDTH).map(|x| board.height(x))).max().unwrap_or(0).max(1);
+        let top =
+            band.iter().flat_map(|(_, board)| (0..WIDTH).map(|x| board.height(x))).max().unwrap_or(0).max(1);
         let titles: Vec<String> = band.iter().map(|(title, _)| format!("{title:<width$}")).collect();
         push_line(&mut out, &titles);
         for y in (0..top).rev() {
@@ -59,7 +60,11 @@ fn row(board: &Board, y: usize, ansi: bool) -> String {
             0 => ".".to_owned(),
             colour => {
                 let digit = colour % 10;
-                if ansi { format!("\x1b[1;{}m{digit}\x1b[0m", ANSI[colour as usize - 1]) } else { digit.to_string() }
+                if ansi {
+                    format!("\x1b[1;{}m{digit}\x1b[0m", ANSI[colour as usize - 1])
+                } else {
+                    digit.to_string()
+                }
             }
         })
         .collect();
@@ -75,14 +80,21 @@ mod tests {
         let start = Board::from_picture(&["a....", "11.1."]);
         let drawn = sequence(&start, &[Move::new(3, 0, -1)], false);
         // The dragged 1 completes the bottom row, which vanishes; the 10 falls.
-        let expected = "start      1: 3 0 -1\n0 . . . .  . . . . .\n1 1 . 1 .  0 . . . .\n---------  ---------\n";
+        let expected =
+            "start      1: 3 0 -1\n0 . . . .  . . . . .\n1 1 . 1 .  0 . . . .\n---------  ---------\n";
         assert_eq!(drawn, expected);
     }
 
     #[test]
     fn an_empty_board_keeps_one_row_and_long_sequences_wrap() {
         let start = Board::from_picture(&["1.1.."]);
-        let moves = [Move::new(0, 0, 1), Move::new(1, 0, 1), Move::new(2, 0, -1), Move::new(1, 0, -1), Move::new(0, 0, 1)];
+        let moves = [
+            Move::new(0, 0, 1),
+            Move::new(1, 0, 1),
+            Move::new(2, 0, -1),
+            Move::new(1, 0, -1),
+            Move::new(0, 0, 1),
+        ];
         let drawn = sequence(&start, &moves, false);
         let lines: Vec<&str> = drawn.lines().collect();
         assert_eq!(lines.len(), 7, "{drawn}");

@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 /// colour cannot place many blocks without a line: at most four then.
 fn board(blocks: usize, colours: u8, seed: u64) -> Board {
     let blocks = if colours == 1 { blocks.min(4) } else { blocks };
-    r#gen::random_board(blocks, colours, &mut ChaCha8Rng::seed_from_u64(seed)).expect("such small boards turn up")
+    r#gen::random_board(blocks, colours, &mut ChaCha8Rng::seed_from_u64(seed))
+        .expect("such small boards turn up")
 }
 
 /// Reads the boards back from a `--show` drawing: each board is five cells, two characters
