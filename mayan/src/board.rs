@@ -58,20 +58,18 @@ const fn column_height(column: u64) -> usize {
 }
 
 /// The column word with the bytes flagged in `marks` (high bits) removed and the bytes above
-/// them moved down: the blocks above vanished blocks fall.
+/// them moved down: the blocks above vanished blocks fall. Removes one flagged row at a time,
+/// from the top down, so the rows still to remove keep their places.
 fn without_marked(column: u64, marks: u64) -> u64 {
-    let mut rest = column & !((marks >> 7) * 0xff);
-    let mut kept = 0;
-    let mut shift = 0;
-    while rest != 0 {
-        let colour = rest & 0xff;
-        if colour != 0 {
-            kept |= colour << shift;
-            shift += 8;
-        }
-        rest >>= 8;
+    let mut rows = u32::from(pack_flags(marks));
+    let mut column = column;
+    while rows != 0 {
+        let y = rows.ilog2();
+        rows &= !(1 << y);
+        let below = (1_u64 << (8 * y)) - 1;
+        column = (column & below) | ((column >> 8) & !below);
     }
-    kept
+    column
 }
 
 /// The cells of the runs of three (see [`Board::runs`]) as flags, column by column.

@@ -134,6 +134,9 @@ impl Search {
                 ordered &= ordered - 1;
                 let (y, g) = (index / 2, if index & 1 == 0 { 1 } else { -1 });
                 let mv = Move::new(x as u8, y as u8, g);
+                if remaining == 1 && g > 0 && !swap_may_clear(&board, x, y) {
+                    continue;
+                }
                 let mut child = board;
                 let quiet = child.apply(mv) == 0;
                 if remaining == 1 {
@@ -225,6 +228,34 @@ fn candidates(board: &Board, forced: Forced, colours: u8) -> u64 {
         moves &= swaps;
     }
     moves
+}
+
+/// False when the right move of the block at (x, y) is a swap that cannot empty the board: it
+/// swaps one colour for itself, or neither block completes a line in its new cell. A swap of two
+/// colours makes a line only through the two blocks it moves: the one moving right to
+/// (x + 1, y) can only line up with blocks above, below or further right of it (its old cell now
+/// holds the other colour), the other one with blocks above, below or left of (x, y). Reading
+/// that from a few row masks costs less than making the move and testing the whole board, and
+/// most swaps of a last move complete nothing.
+fn swap_may_clear(board: &Board, x: usize, y: usize) -> bool {
+    let (right_moving, left_moving) = (board.cell(x, y), board.cell(x + 1, y));
+    if left_moving == 0 {
+        return true; // a drag, not a swap: let the rules decide
+    }
+    if right_moving == left_moving {
+        return false; // changes nothing on a board that is not empty
+    }
+    // Three in column x with (x, y) among them, the cell itself not counted.
+    let in_column = |x: usize, colour: u8| {
+        let rows = u32::from(board.colour_rows(x, colour)) << 2;
+        let around = rows >> y; // bit 2 is row y; bits 0, 1 below it, 3, 4 above
+        around & 0b11 == 0b11 || around & 0b1010 == 0b1010 || around & 0b11000 == 0b11000
+    };
+    let in_row = |x: usize, colour: u8| board.colour_rows(x, colour) >> y & 1 != 0;
+    in_column(x + 1, right_moving)
+        || in_column(x, left_moving)
+        || (x + 3 < WIDTH && in_row(x + 2, right_moving) && in_row(x + 3, right_moving))
+        || (x >= 2 && in_row(x - 1, left_moving) && in_row(x - 2, left_moving))
 }
 
 /// What the next move must do, from the transfer bound (see the module documentation).
@@ -323,7 +354,7 @@ struct DeadEnds {
 
 impl DeadEnds {
     fn new() -> Self {
-        DeadEnds { slots: vec![[0; WIDTH]; 1 << 10], len: 0 }
+        DeadEnds { slots: vec![[0; WIDTH]; 1 << 13], len: 0 }
     }
 
     fn home(&self, key: &[u64; WIDTH]) -> usize {
