@@ -20,12 +20,18 @@
 //!   colour can never vanish); the bound also forces the colours the next move must move;
 //! - a left move into an occupied cell is the same swap as the right move of its neighbour,
 //!   searched just before;
-//! - boards that failed with the same number of moves left are never searched again.
+//! - two moves that clear nothing and touch different columns commute, so after one of them
+//!   failed, the other's subtree does not try it again;
+//! - boards that failed with the same number of moves left are never searched again;
+//! - a swap as the last move is made only if it completes a line.
 //!
-//! Swaps of two blocks of one colour are never skipped: they change nothing but are legal moves,
-//! and exactly n moves may need one. The search is exponential in n (about 50 moves a board:
-//! 50⁵ sequences for the judge's n = 5); the bound and the dead-end table cut that to tens of
-//! thousands of boards on random 30-block boards. [`reference`] is the plain search beside it;
+//! Swaps of two blocks of one colour are searched like any move: they change nothing but are
+//! legal, and exactly n moves may need one (they are skipped only where any move would be, as
+//! the last move or when the bound forces a transfer).
+//!
+//! The search is exponential in n (about 50 moves a board: 50⁵ sequences for the judge's
+//! n = 5); the bound, the dead-end table and the sleeping moves cut that to tens of thousands of
+//! boards on random 30-block boards. [`reference`](mod@reference) is the plain search beside it;
 //! the crate's README records how the two compare.
 
 pub mod board;

@@ -159,11 +159,11 @@ mod tests {
     fn a_line_of_three_is_reported_at_its_first_block() {
         let err = parse("1\n1 0\n1 0\n1 2 0\n0\n0\n").unwrap_err();
         assert_eq!(err.span, 2..3);
-        let message = "expected a board with no three in a line, found 3 blocks of colour 1 in a line at (0, 0), (1, 0), (2, 0)";
-        assert_eq!(err.message, message);
+        let found = "found 3 blocks of colour 1 in a line at (0, 0), (1, 0), (2, 0)";
+        assert_eq!(err.message, format!("expected a board with no three in a line, {found}"));
         let err = parse("1\n0\n2 3 3 3 3 0\n0\n0\n0\n").unwrap_err();
         assert_eq!(err.span, 6..7);
-        let message = "expected a board with no three in a line, found 4 blocks of colour 3 in a line at (1, 1), (1, 2), (1, 3), (1, 4)";
-        assert_eq!(err.message, message);
+        let found = "found 4 blocks of colour 3 in a line at (1, 1), (1, 2), (1, 3), (1, 4)";
+        assert_eq!(err.message, format!("expected a board with no three in a line, {found}"));
     }
 }

@@ -28,9 +28,10 @@
 //! ## The other rules
 //! - *Mirror moves*: a left move of the block at (x, y) into an occupied cell swaps it with the
 //!   block at (x-1, y), exactly as the right move (x-1, y, 1) does, which comes earlier in the
-//!   judge's order and was searched first with the same result. Skip it. (A swap of two blocks
-//!   of one colour is never skipped for being useless: it is a legal move and may be the one
-//!   that makes the count exact; the second sample of the spec needs it.)
+//!   judge's order and was searched first with the same result. Skip it.
+//! - *The last move*: with one move left, a swap can only empty the board if a line forms
+//!   through one of the two blocks it moves; `swap_may_clear` reads that from row masks, and
+//!   only those swaps are made. (Drags are always made.)
 //! - *Dead ends*: whether `r` more moves can empty a board depends only on the board and `r`,
 //!   so a (board, r) whose search failed is remembered and never searched again. Keyed by the
 //!   exact `r`: a board that cannot be emptied in exactly 3 moves may be emptied in exactly 2.
@@ -45,6 +46,12 @@
 //!   so the dead-end table may still record it.
 //! - An empty board with moves left has no legal move: the judge does not let a sequence empty
 //!   the board before its last move.
+//!
+//! A swap of two blocks of one colour is a legal move like any other and is searched like any
+//! other: it may be what makes the count of moves exact (the second sample of the spec starts
+//! with one). It is skipped only where the rules above prove it useless, as any move would be:
+//! as the last move (it leaves a board that is not empty as it was), and when the bound forces
+//! the next move to transfer a colour (it transfers nothing).
 //!
 //! ## Cost
 //! The moves worth trying on a board (legal, not a mirror move, not asleep, transferring every
