@@ -87,8 +87,10 @@ pub fn fewest(puzzle: &Puzzle) -> Option<Vec<Move>> {
 }
 
 /// Searches `board` for a sequence of exactly `moves` moves, or with `fewest` of the fewest
-/// moves up to `moves`, that empties it.
+/// moves up to `moves`, that empties it. The board must be settled, with no three in a line, as
+/// the parser and the generator guarantee (the last-move rule relies on it).
 pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome {
+    debug_assert!(board.line_cells().is_empty(), "an unsettled board:\n{board:?}");
     let colours = board.colour_counts().iter().rposition(|&count| count > 0).unwrap_or(0) as u8;
     let mut search =
         Search { colours, dead_ends: DeadEnds::new(), path: Vec::with_capacity(moves), nodes: 0 };
