@@ -1,0 +1,81 @@
+//! # The Mayan puzzle
+//!
+//! A 5×7 board of coloured blocks stacked in columns. A move drags one block one column left or
+//! right: it swaps with the block there, or falls into the next column if the cell beside it is
+//! empty (the blocks above its old place fall too). Then every horizontal or vertical line of
+//! three or more blocks of one colour vanishes, all at once (crossing lines included), the
+//! blocks above fall, and so on until nothing changes. Find the lexicographically smallest
+//! sequence of exactly n moves that leaves the board empty. Input and output follow the judge
+//! NOIP 2011 / Luogu P1312 (`specs/mayan.md`); up to 7 moves are accepted.
+//!
+//! ## The algorithm
+//! [`board`] simulates the rules on five machine words, finding every line of the board at once
+//! with byte-parallel arithmetic and allocating nothing, so a move costs a few dozen
+//! instructions. [`solve`] is a depth-first search over the legal moves in the judge's order,
+//! so the first solution it meets is the lexicographically smallest; it prunes only branches
+//! that provably hold no earlier solution:
+//! - a lower bound on the moves left: a block only changes column when a move moves it, one
+//!   column at a time, and at most two blocks per move (one per colour), so each colour needs a
+//!   number of transfers before every one of its blocks can be in a line (one or two blocks of a
+//!   colour can never vanish); the bound also forces the colours the next move must move;
+//! - a left move into an occupied cell is the same swap as the right move of its neighbour,
+//!   searched just before;
+//! - two moves that clear nothing and touch different columns commute, so after one of them
+//!   failed, the other's subtree does not try it again;
+//! - boards that failed with the same number of moves left are never searched again;
+//! - a swap as the last move is made only if it completes a line.
+//!
+//! Swaps of two blocks of one colour are searched like any move: they change nothing but are
+//! legal, and exactly n moves may need one (they are skipped only where any move would be, as
+//! the last move or when the bound forces a transfer).
+//!
+//! The search is exponential in n (about 50 moves a board: 50⁵ sequences for the judge's
+//! n = 5); the bound, the dead-end table and the sleeping moves cut that to tens of thousands of
+//! boards on random 30-block boards. [`reference`](mod@reference) is the plain search beside it;
+//! the crate's README records how the two compare.
+
+pub mod board;
+pub mod r#gen;
+pub mod model;
+pub mod parse;
+pub mod reference;
+pub mod show;
+pub mod solve;
+
+use std::io::{self, Write};
+
+use board::Board;
+use model::Puzzle;
+
+/// What to print besides the judge's answer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Solve in the fewest moves up to n instead of exactly n.
+    pub fewest: bool,
+    /// Draw the board before the first move and after each move.
+    pub show: bool,
+    /// Draw colours with ANSI escapes (for a terminal).
+    pub ansi: bool,
+}
+
+/// Writes the answer: one line `x y g` per move of the lexicographically smallest solution, or
+/// `-1`, exactly as the judge expects; with `show`, a blank line and the boards.
+pub fn answer(puzzle: &Puzzle, options: Options, out: &mut dyn Write) -> io::Result<()> {
+    let solution = if options.fewest { solve::fewest(puzzle) } else { solve::solve(puzzle) };
+    match &solution {
+        Some(moves) => {
+            for mv in moves {
+                writeln!(out, "{mv}")?;
+            }
+        }
+        None => writeln!(out, "-1")?,
+    }
+    if options.show {
+        writeln!(out)?;
+        let start = Board::from_columns(&puzzle.columns);
+        out.write_all(
+            show::sequence(&start, solution.as_deref().unwrap_or_default(), options.ansi).as_bytes(),
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! Property tests: the fast solver against the plain reference, the `--show` boards against the
+//! rules, and the parser against arbitrary bytes. Failures print the seed of the board.
+
+use common::Tokens;
+use mayan::board::Board;
+use mayan::model::{Move, Puzzle, WIDTH};
+use mayan::{r#gen, parse, reference, show, solve};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// A random board from a seed: `blocks` blocks in `colours` colours, no three in a line. One
+/// colour cannot place many blocks without a line: at most four then.
+fn board(blocks: usize, colours: u8, seed: u64) -> Board {
+    let blocks = if colours == 1 { blocks.min(4) } else { blocks };
+    r#gen::random_board(blocks, colours, &mut ChaCha8Rng::seed_from_u64(seed))
+        .expect("such small boards turn up")
+}
+
+/// Reads the boards back from a `--show` drawing: each board is five cells, two characters
+/// apart, in an 11-character slot of its band.
+fn read_drawing(text: &str) -> Vec<Board> {
+    let mut boards = Vec::new();
+    for band in text.split("\n\n") {
+        let lines: Vec<&str> = band.lines().collect();
+        let rows = &lines[1..lines.len() - 1];
+        let count = lines[lines.len() - 1].split_whitespace().count();
+        for slot in 0..count {
+            let mut columns: [Vec<u8>; WIDTH] = Default::default();
+            for line in rows.iter().rev() {
+                for (x, column) in columns.iter_mut().enumerate() {
+                    match line.as_bytes().get(11 * slot + 2 * x).copied().unwrap_or(b'.') {
+                        b'.' => {}
+                        b'0' => column.push(10),
+                        digit => column.push(digit - b'0'),
+                    }
+                }
+            }
+            boards.push(Board::from_columns(&columns));
+        }
+    }
+    boards
+}
+
+/// Checks a solution against the rules: every move legal, the board never empty before the
+/// last move and empty after it; and the `--show` drawing shows exactly those boards.
+fn check_solution(start: &Board, moves: &[Move]) -> Result<(), TestCaseError> {
+    let mut expected = vec![*start];
+    let mut board = *start;
+    for (index, mv) in moves.iter().enumerate() {
+        prop_assert!(!board.is_empty() && board.is_legal(*mv), "move {} ({mv}) is not legal", index + 1);
+        board.apply(*mv);
+        expected.push(board);
+    }
+    prop_assert!(board.is_empty());
+    prop_assert_eq!(read_drawing(&show::sequence(start, moves, false)), expected);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn fast_solver_agrees_with_the_reference(
+        blocks in 0usize..=12, colours in 1u8..=4, moves in 1usize..=3, seed: u64,
+    ) {
+        let start = board(blocks, colours, seed);
+        let fast = solve::search(&start, moves, false).moves;
+        let plain = reference::exactly(&start, moves);
+        prop_assert_eq!(&fast, &plain, "seed {}", seed);
+        if let Some(moves) = fast {
+            check_solution(&start, &moves)?;
+        }
+    }
+
+    #[test]
+    fn fewest_agrees_with_the_reference(
+        blocks in 3usize..=12, colours in 1u8..=3, moves in 1usize..=3, seed: u64,
+    ) {
+        let start = board(blocks, colours, seed);
+        let puzzle = Puzzle { moves, columns: start.columns() };
+        let fast = solve::fewest(&puzzle);
+        prop_assert_eq!(&fast, &reference::fewest(&puzzle), "seed {}", seed);
+        if let Some(moves) = fast {
+            check_solution(&start, &moves)?;
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic_the_parser(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let _ = parse::puzzle(&mut Tokens::new(&bytes));
+    }
+
+    #[test]
+    fn near_valid_input_never_panics_the_parser(
+        tokens in proptest::collection::vec(prop_oneof![
+            Just("0".to_owned()), Just("1".to_owned()), Just("2".to_owned()), Just("10".to_owned()),
+            Just("11".to_owned()), Just("-1".to_owned()), Just("x".to_owned()), Just("\n".to_owned()),
+            Just("\n".to_owned()), Just("\r\n".to_owned()), (0u64..12).prop_map(|n| n.to_string()),
+        ], 0..60),
+    ) {
+        let text = tokens.join(" ");
+        match parse::puzzle(&mut Tokens::new(text.as_bytes())) {
+            Ok(puzzle) => prop_assert!(Board::from_columns(&puzzle.columns).line_cells().is_empty()),
+            Err(diagnostic) => {
+                prop_assert!(diagnostic.render("<stdin>", text.as_bytes()).starts_with("error: <stdin>:"));
+            }
+        }
+    }
+}
+
+proptest! {
+    // Solvable boards from the generator: the reference needs a while at n = 3 on 9 blocks.
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn generated_solvable_boards_are_solved_alike(moves in 1usize..=3, blocks in 3usize..=9, seed: u64) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let Ok((start, witness)) = r#gen::solvable_board(blocks, 3, moves, &mut rng) else {
+            return Ok(()); // no such board with these numbers (more blocks than the moves can clear)
+        };
+        prop_assert!(r#gen::replays(&start, &witness), "seed {}", seed);
+        let fast = solve::search(&start, moves, false).moves;
+        prop_assert_eq!(&fast, &reference::exactly(&start, moves), "seed {}", seed);
+        let fast = fast.expect("the witness is a solution");
+        prop_assert!(fast <= witness, "the smallest solution is at most the witness, seed {}", seed);
+        check_solution(&start, &fast)?;
+    }
+}
