@@ -39,7 +39,7 @@ use common::cli::{Failure, Input};
 
 use model::{Board, Rules};
 use play::{Best, Removal};
-use solve::Solver;
+use solve::{Solver, Tables};
 
 /// How to answer queries.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -55,8 +55,9 @@ pub struct Options {
 /// On bad input, the diagnostic; what was written to `out` then must not be shown.
 pub fn answer(input: &Input, options: Options, out: &mut Vec<u8>) -> Result<(), Failure> {
     let mut reader = parse::Reader::new(&input.bytes);
+    let mut tables = Tables::default();
     while let Some(case) = reader.next_case().map_err(|d| input.diagnose(&d))? {
-        let mut solver = Solver::new(&case.board, options.rules);
+        let mut solver = Solver::with_tables(&case.board, options.rules, tables);
         for &query in &case.queries {
             if !options.show {
                 out.extend_from_slice(if solver.joinable(query) { b"YES\n" } else { b"NO\n" });
@@ -67,6 +68,8 @@ pub fn answer(input: &Input, options: Options, out: &mut Vec<u8>) -> Result<(), 
                 out.extend_from_slice(b"NO\n");
             }
         }
+        tables = solver.into_tables();
+        reader.recycle(case);
     }
     Ok(())
 }

@@ -33,7 +33,7 @@ use nom::bytes::complete::{take_till1, take_while};
 use nom::character::complete::{u32 as decimal_u32, u64 as decimal_u64};
 use nom::error::{Error, ErrorKind};
 
-use crate::model::{Board, Case, EMPTY, Kind, MAX_CELLS, MAX_QUERIES, MAX_SIDE, Query};
+use crate::model::{Board, Case, EMPTY, Kind, MAX_QUERIES, MAX_SIDE, Query};
 
 type NomResult<'a, T> = nom::IResult<&'a [u8], T, Error<&'a [u8]>>;
 
@@ -86,26 +86,6 @@ const fn bytes_above(word: u64, limit: u8) -> u64 {
     (((word & LOW7) + ONES * (0x7F - limit as u64)) | word) & HIGH
 }
 
-/// The high bit of each byte of `word` that is ASCII whitespace (`u8::is_ascii_whitespace`).
-fn whitespace_bytes(word: u64) -> u64 {
-    let at_most_space = !bytes_above(word, b' ') & HIGH;
-    let spaces = !bytes_above(word ^ (ONES * u64::from(b' ')), 0) & HIGH;
-    if at_most_space == spaces {
-        return spaces;
-    }
-    // Line breaks, tabs or control characters: look at each byte.
-    word.to_le_bytes()
-        .iter()
-        .enumerate()
-        .filter(|(_, byte)| byte.is_ascii_whitespace())
-        .fold(0, |mask, (index, _)| mask | 0x80 << (8 * index))
-}
-
-/// The high bit of each byte of `word` that is an ASCII digit.
-const fn digit_bytes(word: u64) -> u64 {
-    !bytes_above(word ^ (ONES * b'0' as u64), 9) & HIGH
-}
-
 /// One bit per byte, from the high bits of the bytes of `high` (byte `k` → bit `k`). The
 /// multiplier's bits sit at 7·(7−k) above each flag, so flag `k` lands on bit 56 + k and no two
 /// partial products share a bit.
@@ -127,24 +107,42 @@ const fn digits_value(digits: u32, len: usize) -> u32 {
 /// and fills `pairs`: at each digit, its value plus ten times the digit before it if that is a
 /// digit too, so that at the last digit of a token of one or two digits stands the token's
 /// value. The block must start at a token boundary (the byte before it counts as no digit).
+///
+/// Most blocks hold only digits and spaces: a byte that is no digit and at most `' '` is then
+/// whitespace, which costs no test of its own. Only a block with a byte below `' '` (a line
+/// break, a tab, a control character) has its whitespace looked at byte by byte.
 fn scan_block(bytes: &[u8; BLOCK], pairs: &mut [u8; BLOCK]) -> (u64, bool) {
-    let mut whitespace = 0;
+    let mut not_digits = 0;
     let mut usual = HIGH;
+    let mut below_space = 0;
     let mut digit_before = 0;
     for (index, (chunk, pair_chunk)) in bytes.chunks_exact(8).zip(pairs.chunks_exact_mut(8)).enumerate() {
         let word = u64::from_le_bytes(chunk.try_into().expect("chunks of eight bytes"));
-        let space = whitespace_bytes(word);
-        let digits = digit_bytes(word);
-        usual &= space | digits;
-        whitespace |= byte_flags(space) << (8 * index);
+        let values = word ^ (ONES * u64::from(b'0'));
+        let digits = !bytes_above(values, 9) & HIGH;
+        usual &= digits | (!bytes_above(word, b' ') & HIGH);
+        // Some byte below 0x20 exactly when some byte of `word & 0xE0..` is zero.
+        let top_bits = word & (ONES * 0xE0);
+        below_space |= top_bits.wrapping_sub(ONES) & !top_bits & HIGH;
+        not_digits |= byte_flags(HIGH & !digits) << (8 * index);
         // Digit values where there are digits, zero elsewhere; each pair sum is at most 99, so
         // no byte carries into the next.
-        let values = (word ^ (ONES * u64::from(b'0'))) & ((digits >> 7) * 0xFF);
+        let values = values & ((digits >> 7) * 0xFF);
         let before = (values << 8) | digit_before;
         digit_before = values >> 56;
         pair_chunk.copy_from_slice(&(before * 10 + values).to_le_bytes());
     }
-    (whitespace, usual == HIGH)
+    if below_space == 0 {
+        return (not_digits, usual == HIGH);
+    }
+    let mut whitespace = 0;
+    let mut usual = true;
+    for (index, &byte) in bytes.iter().enumerate() {
+        let space = byte.is_ascii_whitespace();
+        usual &= space || byte.is_ascii_digit();
+        whitespace |= u64::from(space) << index;
+    }
+    (whitespace, usual)
 }
 
 /// Fills `out` with kinds, as [`kind`] would one by one, and counts them in `filled`; on a
@@ -255,16 +253,72 @@ pub struct Reader<'a> {
     pos: usize,
     /// Set at the terminator, the end of input, or after an error: nothing more is read.
     done: bool,
+    /// Storage of a case the caller is done with, for the next case (see [`Reader::recycle`]).
+    spare: Option<Case>,
 }
 
-/// Names of the four numbers of a query, for diagnostics.
-const QUERY_PARTS: [&str; 4] =
-    ["row of the first cell", "column of the first cell", "row of the second cell", "column of the second cell"];
+/// What each number of the input must be, as diagnostics say it (`expected {what}, found ...`).
+/// Shared with the plain reader of [`crate::reference`].
+pub mod wanted {
+    use crate::model::{Kind, MAX_CELLS, MAX_QUERIES, MAX_SIDE};
+
+    /// The row count of a case, or the first `0` of the terminator.
+    pub fn rows() -> String {
+        format!("a row count from 1 to {MAX_SIDE} (or `0 0` to end the input)")
+    }
+
+    /// The second `0` of the terminator.
+    pub const TERMINATOR: &str = "`0` after `0` (the input ends with `0 0`)";
+
+    /// Whitespace only, after the terminator.
+    pub const AFTER_TERMINATOR: &str = "nothing after the terminating `0 0`";
+
+    /// The largest column count for `rows` rows.
+    pub fn max_cols(rows: usize) -> usize {
+        (MAX_CELLS / rows).min(MAX_SIDE)
+    }
+
+    /// The column count of a case of `rows` rows.
+    pub fn cols(rows: usize) -> String {
+        let max_cols = max_cols(rows);
+        if max_cols == MAX_SIDE {
+            format!("a column count from 1 to {MAX_SIDE}")
+        } else {
+            format!("a column count from 1 to {max_cols} (a board holds at most {MAX_CELLS} cells)")
+        }
+    }
+
+    /// The kind at 0-based `cell` of a board of `cols` columns.
+    pub fn kind(cell: usize, cols: usize) -> String {
+        let (row, col) = (cell / cols + 1, cell % cols + 1);
+        format!("a piece kind (0 for an empty cell, at most {}) at row {row}, column {col}", Kind::MAX)
+    }
+
+    /// The number of queries.
+    pub fn query_count() -> String {
+        format!("a query count from 0 to {MAX_QUERIES}")
+    }
+
+    /// Number `part` (0 to 3: `x1 y1 x2 y2`) of query `query` (1-based), on a board of `rows` ×
+    /// `cols`.
+    pub fn query_part(part: usize, query: u64, rows: usize, cols: usize) -> String {
+        const PARTS: [&str; 4] =
+            ["row of the first cell", "column of the first cell", "row of the second cell", "column of the second cell"];
+        let side = if part % 2 == 0 { rows } else { cols };
+        format!("the {} of query {query}, from 1 to {side}", PARTS[part])
+    }
+}
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `src`.
     pub fn new(src: &'a [u8]) -> Self {
-        Reader { src, pos: 0, done: false }
+        Reader { src, pos: 0, done: false, spare: None }
+    }
+
+    /// Hands back a case the caller is done with: the next case is read into its memory, which
+    /// saves allocating (and faulting in) fresh pages for every board of a long input.
+    pub fn recycle(&mut self, case: Case) {
+        self.spare = Some(case);
     }
 
     /// The next case; `None` after the terminating `0 0` or at the end of input (checking that
@@ -284,28 +338,26 @@ impl<'a> Reader<'a> {
         if self.is_at_end() {
             return Ok(None);
         }
-        let rows = self.number(0..=MAX_SIDE as u64, || {
-            format!("a row count from 1 to {MAX_SIDE} (or `0 0` to end the input)")
-        })? as usize;
+        let rows = self.number(0..=MAX_SIDE as u64, wanted::rows)? as usize;
         if rows == 0 {
-            self.number(0..=0, || "`0` after `0` (the input ends with `0 0`)".to_owned())?;
-            self.expect_end("nothing after the terminating `0 0`")?;
+            self.number(0..=0, || wanted::TERMINATOR.to_owned())?;
+            self.expect_end(wanted::AFTER_TERMINATOR)?;
             return Ok(None);
         }
-        let max_cols = (MAX_CELLS / rows).min(MAX_SIDE);
-        let cols = self.number(1..=max_cols as u64, || {
-            if max_cols == MAX_SIDE {
-                format!("a column count from 1 to {MAX_SIDE}")
-            } else {
-                format!("a column count from 1 to {max_cols} (a board holds at most {MAX_CELLS} cells)")
-            }
-        })? as usize;
+        let cols = self.number(1..=wanted::max_cols(rows) as u64, || wanted::cols(rows))? as usize;
 
         let cells = rows * cols;
         // Every number but the last takes at least two bytes: never allocate more than the rest
         // of the input could fill, whatever the header claims.
         let room = (self.src.len() - self.pos) / 2 + 1;
-        let mut kinds = vec![EMPTY; cells.min(room)];
+        let (mut kinds, mut queries) = match self.spare.take() {
+            Some(spare) => (spare.board.into_cells(), spare.queries),
+            None => (Vec::new(), Vec::new()),
+        };
+        // Every cell is written before the board is used: memory recycled from the last case
+        // needs no clearing, only the part it lacks.
+        kinds.truncate(cells.min(room));
+        kinds.resize(cells.min(room), EMPTY);
         let mut filled = 0;
         let complete = match self::kinds(&self.src[self.pos..], &mut kinds, &mut filled) {
             Ok((rest, ())) => {
@@ -320,23 +372,18 @@ impl<'a> Reader<'a> {
             }
         };
         if !complete {
-            let (row, col) = (filled / cols + 1, filled % cols + 1);
-            return Err(self.error_here(&format!(
-                "a piece kind (0 for an empty cell, at most {}) at row {row}, column {col}",
-                Kind::MAX
-            )));
+            return Err(self.error_here(&wanted::kind(filled, cols)));
         }
         let board = Board::from_vec(rows, cols, kinds);
 
-        let count = self.number(0..=MAX_QUERIES as u64, || format!("a query count from 0 to {MAX_QUERIES}"))?;
-        let mut queries = Vec::with_capacity((count as usize).min((self.src.len() - self.pos) / 8 + 1));
+        let count = self.number(0..=MAX_QUERIES as u64, wanted::query_count)?;
+        queries.clear();
+        queries.reserve((count as usize).min((self.src.len() - self.pos) / 8 + 1));
         for query in 1..=count {
             let mut values = [0; 4];
             for (part, value) in values.iter_mut().enumerate() {
                 let side = if part % 2 == 0 { rows } else { cols };
-                *value = self.number(1..=side as u64, || {
-                    format!("the {} of query {query}, from 1 to {side}", QUERY_PARTS[part])
-                })? as usize;
+                *value = self.number(1..=side as u64, || wanted::query_part(part, query, rows, cols))? as usize;
             }
             let [x1, y1, x2, y2] = values;
             queries.push(Query { a: Pos::new(x1, y1), b: Pos::new(x2, y2) });

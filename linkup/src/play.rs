@@ -174,8 +174,7 @@ pub fn best(board: &Board, rules: Rules) -> Result<BestOutcome, String> {
         piece_at[cell] = index;
     }
     let mut search = Search { table, pieces, kinds, same_kind, piece_at, hopeless: HashSet::new(), positions: 0, order: Vec::new() };
-    let all = u128::MAX >> (128 - search.pieces.len());
-    let all = if search.pieces.is_empty() { 0 } else { all };
+    let all = u128::MAX.checked_shr(128 - search.pieces.len() as u32).unwrap_or(0);
     let best = if search.clear(all) {
         let mut replay = Table::new(board, rules);
         let removals = search

@@ -1,6 +1,11 @@
-//! The plain solver, the yardstick for tests and benchmarks.
+//! The plain solver, the yardstick for tests and benchmarks: a plain reader, a plain search per
+//! query, and a plain search for a clearing order.
 //!
-//! A breadth-first search over states (cell, direction, turns so far) on the whole framed board,
+//! [`cases`] reads the input token by token with [`common::Tokens`], the way every puzzle of the
+//! workspace reads its input; [`crate::parse`] must give exactly the same cases and the same
+//! diagnostics.
+//!
+//! [`joinable`] is a breadth-first search over states (cell, direction, turns so far) on the whole framed board,
 //! one search per query. The line leaves the first cell in any of the four directions with no
 //! turn taken. From a state, it steps one cell in its direction: onto the second cell, and the
 //! answer is yes; onto a blocked cell or off the frame, and this state ends; onto an open cell
@@ -11,9 +16,46 @@
 
 use std::collections::VecDeque;
 
-use common::{Direction, Pos};
+use common::{Diagnostic, Direction, Pos, Tokens};
 
-use crate::model::{Board, Query, Rules, is_open, refusal};
+use crate::model::{Board, Case, EMPTY, Kind, MAX_QUERIES, MAX_SIDE, Query, Rules, is_open, refusal};
+use crate::parse::wanted;
+
+/// Reads every case of `src` with [`Tokens::number`], one number at a time.
+pub fn cases(src: &[u8]) -> Result<Vec<Case>, Diagnostic> {
+    let mut tokens = Tokens::new(src);
+    // The number wanted, with the message built only when it is missing.
+    let number = |tokens: &mut Tokens<'_>, range: std::ops::RangeInclusive<u64>, what: &dyn Fn() -> String| {
+        let before = tokens.clone();
+        tokens.number(range.clone(), "").map_err(|_| before.clone().number(range, &what()).unwrap_err())
+    };
+    let mut cases = Vec::new();
+    while !tokens.is_at_end() {
+        let rows = number(&mut tokens, 0..=MAX_SIDE as u64, &wanted::rows)? as usize;
+        if rows == 0 {
+            number(&mut tokens, 0..=0, &|| wanted::TERMINATOR.to_owned())?;
+            tokens.expect_end(wanted::AFTER_TERMINATOR)?;
+            break;
+        }
+        let cols = number(&mut tokens, 1..=wanted::max_cols(rows) as u64, &|| wanted::cols(rows))? as usize;
+        let mut kinds = Vec::new();
+        for cell in 0..rows * cols {
+            kinds.push(number(&mut tokens, 0..=u64::from(Kind::MAX), &|| wanted::kind(cell, cols))? as Kind);
+        }
+        let count = number(&mut tokens, 0..=MAX_QUERIES as u64, &wanted::query_count)?;
+        let mut queries = Vec::new();
+        for query in 1..=count {
+            let mut values = [0; 4];
+            for (part, value) in values.iter_mut().enumerate() {
+                let side = if part % 2 == 0 { rows } else { cols };
+                *value = number(&mut tokens, 1..=side as u64, &|| wanted::query_part(part, query, rows, cols))? as usize;
+            }
+            queries.push(Query::new(values[0], values[1], values[2], values[3]));
+        }
+        cases.push(Case { board: Board::from_vec(rows, cols, kinds), queries });
+    }
+    Ok(cases)
+}
 
 /// True when the query's cells hold two pieces of one kind that a line within `rules` joins.
 pub fn joinable(board: &Board, rules: Rules, query: Query) -> bool {
@@ -57,6 +99,29 @@ pub fn joinable(board: &Board, rules: Rules, query: Query) -> bool {
 /// The fewest turns of a line joining the query's cells, trying limits up to `max`, or `None`.
 pub fn fewest_turns(board: &Board, outside: bool, query: Query, max: u32) -> Option<u32> {
     (0..=max).find(|&max_turns| joinable(board, Rules { max_turns, outside }, query))
+}
+
+/// True when some order of removals clears `board`: tries every pair that can be removed, then
+/// the rest of the board, with no memory of positions seen and no shortcut. For tiny boards.
+pub fn clearable(board: &Board, rules: Rules) -> bool {
+    let pieces: Vec<Pos> = (1..=board.rows())
+        .flat_map(|row| (1..=board.cols()).map(move |col| Pos::new(row, col)))
+        .filter(|&pos| board[Pos::new(pos.row - 1, pos.col - 1)] != EMPTY)
+        .collect();
+    if pieces.is_empty() {
+        return true;
+    }
+    pieces.iter().enumerate().any(|(index, &a)| {
+        pieces[index + 1..].iter().any(|&b| {
+            if !joinable(board, rules, Query { a, b }) {
+                return false;
+            }
+            let mut rest = board.clone();
+            rest[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
+            rest[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
+            clearable(&rest, rules)
+        })
+    })
 }
 
 #[cfg(test)]

@@ -28,22 +28,42 @@
 
 use common::Pos;
 
-use crate::model::{Board, EMPTY, Kind, Line, Query, Rules, kind_at, refusal};
+use crate::model::{Board, EMPTY, Kind, Line, Query, Rules, refusal};
 
-/// Answers queries about one board under one set of rules. Tables are built on first need and
-/// kept for the next queries.
+/// The tables of a [`Solver`], kept from one board to the next: a long input then reuses the
+/// same memory for every case instead of allocating (and faulting in) fresh pages each time.
+#[derive(Debug, Clone, Default)]
+pub struct Tables {
+    index: Index,
+    walled: Walled,
+    sweep: Sweep,
+}
+
+/// Answers queries about one board under one set of rules. Its tables are built on first need
+/// and kept for the next queries.
 #[derive(Debug)]
 pub struct Solver<'b> {
     board: &'b Board,
     rules: Rules,
-    index: Option<Index>,
-    sweep: Option<(Walled, Sweep)>,
+    tables: Tables,
+    index_built: bool,
+    sweep_built: bool,
 }
 
 impl<'b> Solver<'b> {
     /// A solver for `board` under `rules`; nothing is built yet.
     pub fn new(board: &'b Board, rules: Rules) -> Self {
-        Solver { board, rules, index: None, sweep: None }
+        Solver::with_tables(board, rules, Tables::default())
+    }
+
+    /// A solver that builds its tables in the memory of `tables` (from [`Solver::into_tables`]).
+    pub fn with_tables(board: &'b Board, rules: Rules, tables: Tables) -> Self {
+        Solver { board, rules, tables, index_built: false, sweep_built: false }
+    }
+
+    /// The tables, for the next board.
+    pub fn into_tables(self) -> Tables {
+        self.tables
     }
 
     /// True when the query's two cells hold pieces of one kind that a line can join.
@@ -51,12 +71,12 @@ impl<'b> Solver<'b> {
         if refusal(self.board, query).is_some() {
             return false;
         }
-        if self.rules.max_turns <= 2 {
-            let index = self.index.get_or_insert_with(|| Index::new(self.board, self.rules.outside));
-            index.bends(query.a, query.b, self.rules.max_turns, false).is_some()
+        let max_turns = self.rules.max_turns;
+        if max_turns <= 2 {
+            let board = self.board;
+            self.index().bends(board, query.a, query.b, max_turns, false).is_some()
         } else {
-            let max_turns = self.rules.max_turns;
-            let (walled, sweep) = self.sweep();
+            let Tables { walled, sweep, .. } = self.sweep();
             let (from, to) = (walled.cell(query.a), walled.cell(query.b));
             let hit = sweep.run(&walled.open, from, max_turns, |cell, _| cell == to);
             sweep.clear();
@@ -70,13 +90,13 @@ impl<'b> Solver<'b> {
         if refusal(self.board, query).is_some() {
             return None;
         }
-        if self.rules.max_turns <= 2 {
-            let index = self.index.get_or_insert_with(|| Index::new(self.board, self.rules.outside));
-            let [first, second] = index.bends(query.a, query.b, self.rules.max_turns, true)?;
+        let max_turns = self.rules.max_turns;
+        if max_turns <= 2 {
+            let board = self.board;
+            let [first, second] = self.index().bends(board, query.a, query.b, max_turns, true)?;
             Some(Line::through([query.a, first, second, query.b]))
         } else {
-            let max_turns = self.rules.max_turns;
-            let (walled, sweep) = self.sweep();
+            let Tables { walled, sweep, .. } = self.sweep();
             let (from, to) = (walled.cell(query.a), walled.cell(query.b));
             let line = sweep
                 .run(&walled.open, from, max_turns, |cell, _| cell == to)
@@ -86,60 +106,118 @@ impl<'b> Solver<'b> {
         }
     }
 
-    fn sweep(&mut self) -> (&Walled, &mut Sweep) {
-        let (walled, sweep) = self.sweep.get_or_insert_with(|| {
-            let walled = Walled::new(self.board, self.rules.outside);
-            let sweep = Sweep::new(&walled);
-            (walled, sweep)
-        });
-        (walled, sweep)
+    fn index(&mut self) -> &mut Index {
+        if !self.index_built {
+            self.tables.index.build(self.board, self.rules.outside);
+            self.index_built = true;
+        }
+        &mut self.tables.index
+    }
+
+    fn sweep(&mut self) -> &mut Tables {
+        if !self.sweep_built {
+            self.tables.walled.build(self.board, self.rules.outside);
+            self.tables.sweep.fit(&self.tables.walled);
+            self.sweep_built = true;
+        }
+        &mut self.tables
     }
 }
 
-/// Prefix counts of blocked cells along every row and column of the framed board (the board
+/// Prefix counts of blocked cells along the rows and columns of the framed board (the board
 /// and its ring; the ring is blocked unless the outside is open). See the
 /// [module documentation](self).
-#[derive(Debug, Clone)]
+///
+/// The column counts are built for the whole board at once (a pass that vectorises: each row
+/// adds its flags to the counts of the row above). A row's counts are a running sum along the
+/// row, a chain of dependent additions, so each row is counted only when a query first needs
+/// it: a case with a few queries touches a few rows.
+#[derive(Debug, Clone, Default)]
 pub struct Index {
     /// Columns of the framed board, m + 2.
     width: usize,
     /// Rows of the framed board, n + 2.
     height: usize,
-    /// `row_blocked[r * (width + 1) + c]`: blocked cells of framed row `r` left of column `c`.
+    /// The ring is open.
+    outside: bool,
+    /// `row_blocked[r * (width + 1) + c]`: blocked cells of framed row `r` left of column `c`,
+    /// valid once row `r` is counted.
     row_blocked: Vec<u16>,
+    /// Row `r` is counted for the current board when `row_counted[r] == board_number`.
+    row_counted: Vec<u32>,
+    /// Numbers the boards the index was built for, so that a new board needs no clearing.
+    board_number: u32,
     /// `col_blocked[r * width + c]`: blocked cells of framed column `c` above row `r`.
     col_blocked: Vec<u16>,
+    /// One row's blocked flags, scratch.
+    flags: Vec<u16>,
 }
 
 impl Index {
     /// The tables for `board`, with the ring open when `outside`.
     pub fn new(board: &Board, outside: bool) -> Index {
+        let mut index = Index::default();
+        index.build(board, outside);
+        index
+    }
+
+    /// Rebuilds the tables for `board` in the memory they already have.
+    pub fn build(&mut self, board: &Board, outside: bool) {
         let (width, height) = (board.cols() + 2, board.rows() + 2);
-        let ring = u16::from(!outside);
-        let mut row_blocked = vec![0; height * (width + 1)];
-        let mut col_blocked = vec![0; (height + 1) * width];
-        let mut blocked = vec![ring; width];
+        (self.width, self.height, self.outside) = (width, height, outside);
+        self.board_number = self.board_number.wrapping_add(1);
+        if self.board_number == 0 {
+            self.row_counted.fill(0);
+            self.board_number = 1;
+        }
+        self.row_counted.resize(height, 0);
+        self.row_blocked.resize(height * (width + 1), 0);
+        // Every entry of the column counts is written below: no clearing needed.
+        self.col_blocked.resize((height + 1) * width, 0);
+        self.col_blocked[..width].fill(0);
+        let mut flags = std::mem::take(&mut self.flags);
         for row in 0..height {
-            if row == 0 || row == height - 1 {
-                blocked.fill(ring);
-            } else {
-                for (flag, &kind) in blocked[1..width - 1].iter_mut().zip(board.row(row - 1)) {
-                    *flag = u16::from(kind != EMPTY);
-                }
-            }
-            let prefix = &mut row_blocked[row * (width + 1)..(row + 1) * (width + 1)];
-            for col in 0..width {
-                prefix[col + 1] = prefix[col] + blocked[col];
-            }
-            let (above, below) = col_blocked.split_at_mut((row + 1) * width);
-            for ((next, &previous), &flag) in below[..width].iter_mut().zip(&above[row * width..]).zip(&blocked) {
+            self.row_flags(board, row, &mut flags);
+            let (above, below) = self.col_blocked.split_at_mut((row + 1) * width);
+            for ((next, &previous), &flag) in below[..width].iter_mut().zip(&above[row * width..]).zip(&flags) {
                 *next = previous + flag;
             }
         }
-        Index { width, height, row_blocked, col_blocked }
+        self.flags = flags;
     }
 
-    /// Blocked cells of framed row `row` in columns `from..to`.
+    /// The blocked flags of framed row `row` into `flags`.
+    fn row_flags(&self, board: &Board, row: usize, flags: &mut Vec<u16>) {
+        let ring = u16::from(!self.outside);
+        flags.clear();
+        flags.resize(self.width, ring);
+        if row != 0 && row != self.height - 1 {
+            for (flag, &kind) in flags[1..self.width - 1].iter_mut().zip(board.row(row - 1)) {
+                *flag = u16::from(kind != EMPTY);
+            }
+        }
+    }
+
+    /// Counts framed row `row` of `board` if no query has needed it yet.
+    fn count_row(&mut self, board: &Board, row: usize) {
+        if self.row_counted[row] == self.board_number {
+            return;
+        }
+        let mut flags = std::mem::take(&mut self.flags);
+        self.row_flags(board, row, &mut flags);
+        let prefix = &mut self.row_blocked[row * (self.width + 1)..(row + 1) * (self.width + 1)];
+        // The running sum stays in a register: no store-to-load chain through memory.
+        let mut sum = 0;
+        prefix[0] = 0;
+        for (count, &flag) in prefix[1..].iter_mut().zip(&flags) {
+            sum += flag;
+            *count = sum;
+        }
+        self.flags = flags;
+        self.row_counted[row] = self.board_number;
+    }
+
+    /// Blocked cells of framed row `row` (counted) in columns `from..to`.
     fn blocked_in_row(&self, row: usize, from: usize, to: usize) -> u16 {
         let base = row * (self.width + 1);
         self.row_blocked[base + to] - self.row_blocked[base + from]
@@ -150,7 +228,8 @@ impl Index {
         self.col_blocked[to * self.width + col] - self.col_blocked[from * self.width + col]
     }
 
-    /// The columns `first..=last` around `pos` in its row whose cells, `pos` apart, are open.
+    /// The columns `first..=last` around `pos` in its row (counted) whose cells, `pos` apart,
+    /// are open.
     fn row_run(&self, pos: Pos) -> (usize, usize) {
         let base = pos.row * (self.width + 1);
         let count = |col: usize| self.row_blocked[base + col];
@@ -169,13 +248,13 @@ impl Index {
         (first, last)
     }
 
-    /// The two bends of a line from `a` to `b` (two distinct pieces on the board) with at most
-    /// `max_turns` (≤ 2) turns, or `None`. A bend equal to an end or to the other bend is no
-    /// turn. With `fewest`, the line has the fewest turns and, among those, the fewest cells;
-    /// otherwise it is the first found.
-    pub fn bends(&self, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<[Pos; 2]> {
-        let across_column = (a.row != b.row).then(|| self.across_column(a, b, max_turns, fewest)).flatten();
-        let across_row = (a.col != b.col).then(|| self.across_row(a, b, max_turns, fewest)).flatten();
+    /// The two bends of a line from `a` to `b` (two distinct pieces of `board`, the board the
+    /// index was built for) with at most `max_turns` (≤ 2) turns, or `None`. A bend equal to an
+    /// end or to the other bend is no turn. With `fewest`, the line has the fewest turns and,
+    /// among those, the fewest cells; otherwise it is the first found.
+    pub fn bends(&mut self, board: &Board, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<[Pos; 2]> {
+        let across_column = (a.row != b.row).then(|| self.across_column(board, a, b, max_turns, fewest)).flatten();
+        let across_row = (a.col != b.col).then(|| self.across_row(board, a, b, max_turns, fewest)).flatten();
         let column_line = across_column.map(|col| (shape_cost(a.col, b.col, col, a.row, b.row), col));
         let row_line = across_row.map(|row| (shape_cost(a.row, b.row, row, a.col, b.col), row));
         let by_column = |col: usize| Some([Pos::new(a.row, col), Pos::new(b.row, col)]);
@@ -189,7 +268,9 @@ impl Index {
 
     /// The column of a line along `a`'s row, down (or up) a column, along `b`'s row (which
     /// differs from `a`'s).
-    fn across_column(&self, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<usize> {
+    fn across_column(&mut self, board: &Board, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<usize> {
+        self.count_row(board, a.row);
+        self.count_row(board, b.row);
         let (a_first, a_last) = self.row_run(a);
         let (b_first, b_last) = self.row_run(b);
         let (first, last) = (a_first.max(b_first), a_last.min(b_last));
@@ -197,20 +278,21 @@ impl Index {
             return None;
         }
         let (top, bottom) = (a.row.min(b.row), a.row.max(b.row));
-        let open = |col: usize| self.blocked_in_col(col, top + 1, bottom) == 0;
-        let candidate = |col: usize| (first..=last).contains(&col) && open(col);
         if max_turns < 2 || fewest {
             // One turn or none: the line turns in `a`'s or `b`'s column.
-            if let Some(col) = [a.col, b.col].into_iter().find(|&col| {
-                let turns = u32::from(col != a.col) + u32::from(col != b.col);
-                turns <= max_turns && candidate(col)
-            }) {
+            let turns = |col: usize| u32::from(col != a.col) + u32::from(col != b.col);
+            let candidate = |col: usize| {
+                turns(col) <= max_turns && (first..=last).contains(&col) && self.blocked_in_col(col, top + 1, bottom) == 0
+            };
+            if let Some(col) = [a.col, b.col].into_iter().find(|&col| candidate(col)) {
                 return Some(col);
             }
             if max_turns < 2 {
                 return None;
             }
         }
+        // Column `col` is open between the rows when its counts below `top + 1` and below
+        // `bottom` are equal: two contiguous slices compared.
         let upper = &self.col_blocked[(top + 1) * self.width + first..=(top + 1) * self.width + last];
         let lower = &self.col_blocked[bottom * self.width + first..=bottom * self.width + last];
         let mut open_cols = upper.iter().zip(lower).enumerate().filter(|(_, (u, l))| u == l).map(|(i, _)| first + i);
@@ -223,7 +305,7 @@ impl Index {
 
     /// The row of a line along `a`'s column, across a row, along `b`'s column (which differs
     /// from `a`'s).
-    fn across_row(&self, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<usize> {
+    fn across_row(&mut self, board: &Board, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<usize> {
         let (a_first, a_last) = self.col_run(a);
         let (b_first, b_last) = self.col_run(b);
         let (first, last) = (a_first.max(b_first), a_last.min(b_last));
@@ -231,25 +313,34 @@ impl Index {
             return None;
         }
         let (left, right) = (a.col.min(b.col), a.col.max(b.col));
-        let open = |row: usize| self.blocked_in_row(row, left + 1, right) == 0;
-        let candidate = |row: usize| (first..=last).contains(&row) && open(row);
+        let open = |index: &mut Index, row: usize| {
+            index.count_row(board, row);
+            index.blocked_in_row(row, left + 1, right) == 0
+        };
         if max_turns < 2 || fewest {
-            if let Some(row) = [a.row, b.row].into_iter().find(|&row| {
+            for row in [a.row, b.row] {
                 let turns = u32::from(row != a.row) + u32::from(row != b.row);
-                turns <= max_turns && candidate(row)
-            }) {
-                return Some(row);
+                if turns <= max_turns && (first..=last).contains(&row) && open(self, row) {
+                    return Some(row);
+                }
             }
             if max_turns < 2 {
                 return None;
             }
         }
-        let mut open_rows = (first..=last).filter(|&row| open(row));
-        if fewest {
-            open_rows.min_by_key(|&row| shape_cost(a.row, b.row, row, a.col, b.col))
-        } else {
-            open_rows.next()
+        let mut best: Option<((usize, usize), usize)> = None;
+        for row in first..=last {
+            if open(self, row) {
+                if !fewest {
+                    return Some(row);
+                }
+                let cost = shape_cost(a.row, b.row, row, a.col, b.col);
+                if best.is_none_or(|(best_cost, _)| cost < best_cost) {
+                    best = Some((cost, row));
+                }
+            }
         }
+        best.map(|(_, row)| row)
     }
 }
 
@@ -321,7 +412,7 @@ fn gallop_up(start: usize, end: usize, holds: impl Fn(usize) -> bool) -> usize {
 
 /// The framed board with one more ring around it that is always blocked (the *wall*), so that
 /// the lines of a [`Sweep`] stop without bounds checks. Cells are numbered row by row.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Walled {
     /// Columns, m + 4.
     width: usize,
@@ -334,23 +425,35 @@ pub struct Walled {
 impl Walled {
     /// The walled board of `board`, with the ring open when `outside`.
     pub fn new(board: &Board, outside: bool) -> Walled {
+        let mut walled = Walled::default();
+        walled.build(board, outside);
+        walled
+    }
+
+    /// Rebuilds the walled board for `board` in the memory it already has.
+    pub fn build(&mut self, board: &Board, outside: bool) {
         let (width, height) = (board.cols() + 4, board.rows() + 4);
-        let mut open = vec![false; width * height];
-        let mut kinds = vec![EMPTY; width * height];
+        self.width = width;
+        self.open.clear();
+        self.open.resize(width * height, false);
+        self.kinds.clear();
+        self.kinds.resize(width * height, EMPTY);
         for row in 1..height - 1 {
-            for col in 1..width - 1 {
-                let framed = Pos::new(row - 1, col - 1);
-                let on_board = (1..=board.rows()).contains(&framed.row) && (1..=board.cols()).contains(&framed.col);
-                let cell = row * width + col;
-                if on_board {
-                    kinds[cell] = kind_at(board, framed);
-                    open[cell] = kinds[cell] == EMPTY;
-                } else {
-                    open[cell] = outside;
-                }
+            let line = &mut self.open[row * width..(row + 1) * width];
+            if row == 1 || row == height - 2 {
+                line[1..width - 1].fill(outside);
+            } else {
+                line[1] = outside;
+                line[width - 2] = outside;
             }
         }
-        Walled { width, open, kinds }
+        for (row, kinds) in board.iter_rows().enumerate() {
+            let start = (row + 2) * width + 2;
+            self.kinds[start..start + kinds.len()].copy_from_slice(kinds);
+            for (open, &kind) in self.open[start..start + kinds.len()].iter_mut().zip(kinds) {
+                *open = kind == EMPTY;
+            }
+        }
     }
 
     /// The cell number of a 1-based position (the ring is row 0 and column 0).
@@ -400,7 +503,7 @@ const UNSEEN: u32 = u32::MAX;
 
 /// The layered line search of the [module documentation](self), with its tables kept between
 /// searches. Cleared after each search by undoing only what it touched.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Sweep {
     /// Cell-number steps right, down, left, up: `steps[axis]` and `steps[axis + 2]` run along
     /// `axis`.
@@ -418,7 +521,16 @@ pub struct Sweep {
 impl Sweep {
     /// A sweep for boards shaped like `walled`.
     pub fn new(walled: &Walled) -> Sweep {
-        Sweep { steps: walled.steps(), layer: vec![UNSEEN; 2 * walled.open.len()], reached: Vec::new(), from: 0 }
+        let mut sweep = Sweep::default();
+        sweep.fit(walled);
+        sweep
+    }
+
+    /// Fits the sweep to boards shaped like `walled`, in the memory it already has. Between
+    /// searches every entry of `layer` is [`UNSEEN`], so only new entries need setting.
+    pub fn fit(&mut self, walled: &Walled) {
+        self.steps = walled.steps();
+        self.layer.resize(2 * walled.open.len(), UNSEEN);
     }
 
     /// Runs the search from the blocked cell `from` of a walled board whose open cells are
