@@ -14,7 +14,7 @@
 //!   outside open; `--best` on an 8×8 board (48 pieces, 6 kinds) with the outside open.
 
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::cli::Input;
@@ -52,7 +52,7 @@ impl Drop for TempInput {
 }
 
 /// Reads the file and answers it as the binary does; returns the length of the answer.
-fn answer_file(path: &PathBuf) -> usize {
+fn answer_file(path: &Path) -> usize {
     let input = Input::read(Some(path)).expect("the file is readable");
     let mut out = Vec::new();
     linkup::answer(&input, Options::default(), &mut out).expect("the input is valid");
@@ -73,12 +73,16 @@ fn answer_fast(cases: &[Case], rules: Rules) -> usize {
 
 /// The same with the reference's search per query.
 fn answer_reference(cases: &[Case], rules: Rules) -> usize {
-    cases.iter().map(|case| case.queries.iter().filter(|&&q| reference::joinable(&case.board, rules, q)).count()).sum()
+    cases
+        .iter()
+        .map(|case| case.queries.iter().filter(|&&q| reference::joinable(&case.board, rules, q)).count())
+        .sum()
 }
 
 fn a_ten_boards(c: &mut Criterion) {
-    let cases: Vec<Case> =
-        (0..10u32).map(|i| case(1000, 999, 0.1 + 0.8 * f64::from(i) / 9.0, KINDS, 49, 100 + u64::from(i))).collect();
+    let cases: Vec<Case> = (0..10u32)
+        .map(|i| case(1000, 999, 0.1 + 0.8 * f64::from(i) / 9.0, KINDS, 49, 100 + u64::from(i)))
+        .collect();
     let text = r#gen::to_input(&cases);
     let file = TempInput::new("a", &text);
     let rules = Rules::default();
@@ -88,7 +92,9 @@ fn a_ten_boards(c: &mut Criterion) {
     group.bench_function("whole_from_file", |b| b.iter(|| answer_file(black_box(&file.0))));
     group.bench_function("read_only", |b| b.iter(|| parse::cases(black_box(&text)).expect("valid").len()));
     group.sample_size(10);
-    group.bench_function("read_with_tokens", |b| b.iter(|| reference::cases(black_box(&text)).expect("valid").len()));
+    group.bench_function("read_with_tokens", |b| {
+        b.iter(|| reference::cases(black_box(&text)).expect("valid").len());
+    });
     group.throughput(Throughput::Elements(490));
     group.sample_size(20);
     group.bench_function("queries_fast", |b| b.iter(|| answer_fast(black_box(&cases), rules)));
@@ -113,10 +119,16 @@ fn c_solve(c: &mut Criterion) {
     let small = case(8, 8, 0.75, 6, 0, 301).board;
     let mut group = c.benchmark_group("c_solve_20x20");
     group.sample_size(20);
-    group.bench_function("greedy_inside", |b| b.iter(|| play::greedy(black_box(&board), Rules::default()).pieces_left));
+    group.bench_function("greedy_inside", |b| {
+        b.iter(|| play::greedy(black_box(&board), Rules::default()).pieces_left);
+    });
     let outside = Rules { max_turns: 2, outside: true };
-    group.bench_function("greedy_outside", |b| b.iter(|| play::greedy(black_box(&board), outside).pieces_left));
-    group.bench_function("best_8x8_outside", |b| b.iter(|| play::best(black_box(&small), outside).expect("small").positions));
+    group.bench_function("greedy_outside", |b| {
+        b.iter(|| play::greedy(black_box(&board), outside).pieces_left);
+    });
+    group.bench_function("best_8x8_outside", |b| {
+        b.iter(|| play::best(black_box(&small), outside).expect("small").positions);
+    });
     group.finish();
 }
 

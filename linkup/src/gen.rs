@@ -53,7 +53,8 @@ impl Options {
 /// drawn from 1..=`kinds`.
 pub fn board(rows: usize, cols: usize, density: f64, kinds: Kind, rng: &mut impl rand::Rng) -> Board {
     let cells = rows * cols;
-    let pieces = ((density * cells as f64).round() as usize).min(cells) / 2 * 2;
+    let cells_f64 = f64::from(u32::try_from(cells).expect("a board holds at most 16 million cells"));
+    let pieces = ((density * cells_f64).round() as usize).min(cells) / 2 * 2;
     // A partial Fisher–Yates shuffle: the first `pieces` entries are a uniform random choice.
     let mut order: Vec<u32> = (0..cells as u32).collect();
     for chosen in 0..pieces {
@@ -98,7 +99,11 @@ pub fn queries(board: &Board, count: usize, rng: &mut impl rand::Rng) -> Vec<Que
             } else {
                 (rng.random_range(0..cells.len()), rng.random_range(0..cells.len()))
             };
-            if rng.random_range(0..2) == 0 { Query { a: pos(a), b: pos(b) } } else { Query { a: pos(b), b: pos(a) } }
+            if rng.random_range(0..2) == 0 {
+                Query { a: pos(a), b: pos(b) }
+            } else {
+                Query { a: pos(b), b: pos(a) }
+            }
         })
         .collect()
 }
@@ -207,7 +212,9 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let board = board(10, 10, 0.5, 8, &mut rng);
         let queries = queries(&board, 400, &mut rng);
-        let same = queries.iter().filter(|q| kind_at(&board, q.a) != EMPTY && kind_at(&board, q.a) == kind_at(&board, q.b));
+        let same = queries
+            .iter()
+            .filter(|q| kind_at(&board, q.a) != EMPTY && kind_at(&board, q.a) == kind_at(&board, q.b));
         let empty = queries.iter().filter(|q| kind_at(&board, q.a) == EMPTY || kind_at(&board, q.b) == EMPTY);
         let (same, empty) = (same.count(), empty.count());
         assert!((150..=280).contains(&same), "{same} pairs of one kind");

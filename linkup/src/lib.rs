@@ -94,16 +94,24 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
         number += 1;
         let mut text = String::new();
         let removals = if options.best {
-            let outcome = play::best(&case.board, options.rules).map_err(|why| Failure::Usage(format!("case {number}: {why}")))?;
+            let outcome = play::best(&case.board, options.rules)
+                .map_err(|why| Failure::Usage(format!("case {number}: {why}")))?;
             let positions = outcome.positions;
             match outcome.best {
                 Best::Cleared(removals) => {
                     let count = removals.len();
-                    let _ = writeln!(text, "Case {number}: board cleared in {count} {} (search: {positions} positions)", plural(count, "removal"));
+                    let _ = writeln!(
+                        text,
+                        "Case {number}: board cleared in {count} {} (search: {positions} positions)",
+                        plural(count, "removal")
+                    );
                     removals
                 }
                 Best::Hopeless => {
-                    let _ = writeln!(text, "Case {number}: no order of removals clears the board (search: {positions} positions)");
+                    let _ = writeln!(
+                        text,
+                        "Case {number}: no order of removals clears the board (search: {positions} positions)"
+                    );
                     Vec::new()
                 }
             }
@@ -111,10 +119,16 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
             let game = play::greedy(&case.board, options.rules);
             let count = game.removals.len();
             if game.pieces_left == 0 {
-                let _ = writeln!(text, "Case {number}: board cleared in {count} {}", plural(count, "removal"));
+                let _ =
+                    writeln!(text, "Case {number}: board cleared in {count} {}", plural(count, "removal"));
             } else {
                 let left = game.pieces_left;
-                let _ = writeln!(text, "Case {number}: stuck after {count} {}, {left} {} left", plural(count, "removal"), plural(left, "piece"));
+                let _ = writeln!(
+                    text,
+                    "Case {number}: stuck after {count} {}, {left} {} left",
+                    plural(count, "removal"),
+                    plural(left, "piece")
+                );
             }
             game.removals
         };
@@ -155,5 +169,8 @@ fn plural(count: usize, noun: &str) -> String {
 
 /// `text` with `prefix` before every line.
 fn indent(prefix: &str, text: &str) -> String {
-    text.lines().map(|line| format!("{prefix}{line}\n")).collect()
+    text.lines().fold(String::new(), |mut out, line| {
+        let _ = writeln!(out, "{prefix}{line}");
+        out
+    })
 }

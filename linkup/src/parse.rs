@@ -28,10 +28,10 @@
 use common::Diagnostic;
 use common::Pos;
 use nom::Parser;
-use nom::sequence::terminated;
 use nom::bytes::complete::{take_till1, take_while};
 use nom::character::complete::{u32 as decimal_u32, u64 as decimal_u64};
 use nom::error::{Error, ErrorKind};
+use nom::sequence::terminated;
 
 use crate::model::{Board, Case, EMPTY, Kind, MAX_QUERIES, MAX_SIDE, Query};
 
@@ -50,7 +50,9 @@ fn token_text(input: &[u8]) -> NomResult<'_, &[u8]> {
 /// Fails unless the input is at whitespace or at its end: a number must be a whole token.
 fn token_end(input: &[u8]) -> NomResult<'_, ()> {
     match input.first() {
-        Some(byte) if !byte.is_ascii_whitespace() => Err(nom::Err::Error(Error::new(input, ErrorKind::Digit))),
+        Some(byte) if !byte.is_ascii_whitespace() => {
+            Err(nom::Err::Error(Error::new(input, ErrorKind::Digit)))
+        }
         _ => Ok((input, ())),
     }
 }
@@ -165,7 +167,8 @@ fn kinds<'a>(input: &'a [u8], out: &mut [Kind], filled: &mut usize) -> NomResult
     let mut pairs = [0; BLOCK];
     // Keep four bytes past every block for the loads of tokens starting near its end.
     while count < out.len() && base + BLOCK + 4 <= input.len() {
-        let window: &[u8; BLOCK + 4] = input[base..base + BLOCK + 4].try_into().expect("a block and four bytes");
+        let window: &[u8; BLOCK + 4] =
+            input[base..base + BLOCK + 4].try_into().expect("a block and four bytes");
         let (whitespace, usual) = scan_block(window[..BLOCK].try_into().expect("a block"), &mut pairs);
         let token = !whitespace;
         let mut starts = token & ((whitespace << 1) | 1);
@@ -302,9 +305,13 @@ pub mod wanted {
     /// Number `part` (0 to 3: `x1 y1 x2 y2`) of query `query` (1-based), on a board of `rows` ×
     /// `cols`.
     pub fn query_part(part: usize, query: u64, rows: usize, cols: usize) -> String {
-        const PARTS: [&str; 4] =
-            ["row of the first cell", "column of the first cell", "row of the second cell", "column of the second cell"];
-        let side = if part % 2 == 0 { rows } else { cols };
+        const PARTS: [&str; 4] = [
+            "row of the first cell",
+            "column of the first cell",
+            "row of the second cell",
+            "column of the second cell",
+        ];
+        let side = if part.is_multiple_of(2) { rows } else { cols };
         format!("the {} of query {query}, from 1 to {side}", PARTS[part])
     }
 }
@@ -382,8 +389,9 @@ impl<'a> Reader<'a> {
         for query in 1..=count {
             let mut values = [0; 4];
             for (part, value) in values.iter_mut().enumerate() {
-                let side = if part % 2 == 0 { rows } else { cols };
-                *value = self.number(1..=side as u64, || wanted::query_part(part, query, rows, cols))? as usize;
+                let side = if part.is_multiple_of(2) { rows } else { cols };
+                *value =
+                    self.number(1..=side as u64, || wanted::query_part(part, query, rows, cols))? as usize;
             }
             let [x1, y1, x2, y2] = values;
             queries.push(Query { a: Pos::new(x1, y1), b: Pos::new(x2, y2) });
@@ -487,8 +495,16 @@ mod tests {
     fn bad_input_is_located() {
         let kind = "a piece kind (0 for an empty cell, at most 4294967295)";
         for (src, span, message) in [
-            ("x", 0..1, "expected a row count from 1 to 8000 (or `0 0` to end the input), found `x`".to_owned()),
-            ("8001 1", 0..4, "expected a row count from 1 to 8000 (or `0 0` to end the input), found `8001`".to_owned()),
+            (
+                "x",
+                0..1,
+                "expected a row count from 1 to 8000 (or `0 0` to end the input), found `x`".to_owned(),
+            ),
+            (
+                "8001 1",
+                0..4,
+                "expected a row count from 1 to 8000 (or `0 0` to end the input), found `8001`".to_owned(),
+            ),
             ("0 3", 2..3, "expected `0` after `0` (the input ends with `0 0`), found `3`".to_owned()),
             ("2 0", 2..3, "expected a column count from 1 to 8000, found `0`".to_owned()),
             (
@@ -500,16 +516,36 @@ mod tests {
             ("1 2\n3 -1", 6..8, format!("expected {kind} at row 1, column 2, found `-1`")),
             ("1 2\n3 4294967296", 6..16, format!("expected {kind} at row 1, column 2, found `4294967296`")),
             ("2 2\n1 2\n3", 9..9, format!("expected {kind} at row 2, column 2, found end of input")),
-            ("1 1\n1\n1000001", 6..13, "expected a query count from 0 to 1000000, found `1000001`".to_owned()),
+            (
+                "1 1\n1\n1000001",
+                6..13,
+                "expected a query count from 0 to 1000000, found `1000001`".to_owned(),
+            ),
             (
                 "1 2\n1 1\n1\n1 1 1 3",
                 16..17,
                 "expected the column of the second cell of query 1, from 1 to 2, found `3`".to_owned(),
             ),
-            ("1 2\n1 1\n1\n0 1 1 2", 10..11, "expected the row of the first cell of query 1, from 1 to 1, found `0`".to_owned()),
-            ("1 1\n1\n0\n0 0 junk", 12..16, "expected nothing after the terminating `0 0`, found `junk`".to_owned()),
-            ("1 1\n1\n0\n0 0 0 0", 12..13, "expected nothing after the terminating `0 0`, found `0`".to_owned()),
-            ("1 1\n1\n0\n0", 9..9, "expected `0` after `0` (the input ends with `0 0`), found end of input".to_owned()),
+            (
+                "1 2\n1 1\n1\n0 1 1 2",
+                10..11,
+                "expected the row of the first cell of query 1, from 1 to 1, found `0`".to_owned(),
+            ),
+            (
+                "1 1\n1\n0\n0 0 junk",
+                12..16,
+                "expected nothing after the terminating `0 0`, found `junk`".to_owned(),
+            ),
+            (
+                "1 1\n1\n0\n0 0 0 0",
+                12..13,
+                "expected nothing after the terminating `0 0`, found `0`".to_owned(),
+            ),
+            (
+                "1 1\n1\n0\n0",
+                9..9,
+                "expected `0` after `0` (the input ends with `0 0`), found end of input".to_owned(),
+            ),
             ("1 1\n7x\n", 4..6, format!("expected {kind} at row 1, column 1, found `7x`")),
         ] {
             let err = cases(src.as_bytes()).unwrap_err();

@@ -113,7 +113,8 @@ impl Table {
     /// The line joining the pieces on `from` and `to`, which a line must join.
     fn line(&mut self, from: usize, to: usize) -> Line {
         let hit = self.sweep.run(&self.walled.open, from, self.max_turns, |cell, _| cell == to);
-        let line = self.walled.line(&self.sweep.line_to(&self.walled.open, hit.expect("the pieces can be joined")));
+        let line =
+            self.walled.line(&self.sweep.line_to(&self.walled.open, hit.expect("the pieces can be joined")));
         self.sweep.clear();
         line
     }
@@ -159,12 +160,17 @@ pub fn best(board: &Board, rules: Rules) -> Result<BestOutcome, String> {
     let table = Table::new(board, rules);
     let pieces = table.pieces();
     if pieces.len() > BEST_MAX_PIECES {
-        return Err(format!("--best handles boards of at most {BEST_MAX_PIECES} pieces, not {}", pieces.len()));
+        return Err(format!(
+            "--best handles boards of at most {BEST_MAX_PIECES} pieces, not {}",
+            pieces.len()
+        ));
     }
     let kinds: Vec<Kind> = pieces.iter().map(|&cell| table.walled.kinds[cell]).collect();
     let same_kind: Vec<u128> = kinds
         .iter()
-        .map(|&kind| (0..kinds.len()).filter(|&other| kinds[other] == kind).fold(0, |mask, other| mask | 1 << other))
+        .map(|&kind| {
+            (0..kinds.len()).filter(|&other| kinds[other] == kind).fold(0, |mask, other| mask | 1 << other)
+        })
         .collect();
     if same_kind.iter().any(|mask| mask.count_ones() % 2 == 1) {
         return Ok(BestOutcome { best: Best::Hopeless, positions: 0 });
@@ -173,7 +179,16 @@ pub fn best(board: &Board, rules: Rules) -> Result<BestOutcome, String> {
     for (index, &cell) in pieces.iter().enumerate() {
         piece_at[cell] = index;
     }
-    let mut search = Search { table, pieces, kinds, same_kind, piece_at, hopeless: HashSet::new(), positions: 0, order: Vec::new() };
+    let mut search = Search {
+        table,
+        pieces,
+        kinds,
+        same_kind,
+        piece_at,
+        hopeless: HashSet::new(),
+        positions: 0,
+        order: Vec::new(),
+    };
     let all = u128::MAX.checked_shr(128 - search.pieces.len() as u32).unwrap_or(0);
     let best = if search.clear(all) {
         let mut replay = Table::new(board, rules);
@@ -184,7 +199,12 @@ pub fn best(board: &Board, rules: Rules) -> Result<BestOutcome, String> {
                 let (from, to) = (search.pieces[first], search.pieces[second]);
                 let line = replay.line(from, to);
                 replay.set([from, to], None);
-                Removal { a: replay.walled.pos(from), b: replay.walled.pos(to), kind: search.kinds[first], line }
+                Removal {
+                    a: replay.walled.pos(from),
+                    b: replay.walled.pos(to),
+                    kind: search.kinds[first],
+                    line,
+                }
             })
             .collect();
         Best::Cleared(removals)

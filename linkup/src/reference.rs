@@ -25,10 +25,11 @@ use crate::parse::wanted;
 pub fn cases(src: &[u8]) -> Result<Vec<Case>, Diagnostic> {
     let mut tokens = Tokens::new(src);
     // The number wanted, with the message built only when it is missing.
-    let number = |tokens: &mut Tokens<'_>, range: std::ops::RangeInclusive<u64>, what: &dyn Fn() -> String| {
-        let before = tokens.clone();
-        tokens.number(range.clone(), "").map_err(|_| before.clone().number(range, &what()).unwrap_err())
-    };
+    let number =
+        |tokens: &mut Tokens<'_>, range: std::ops::RangeInclusive<u64>, what: &dyn Fn() -> String| {
+            let before = tokens.clone();
+            tokens.number(range.clone(), "").map_err(|_| before.clone().number(range, &what()).unwrap_err())
+        };
     let mut cases = Vec::new();
     while !tokens.is_at_end() {
         let rows = number(&mut tokens, 0..=MAX_SIDE as u64, &wanted::rows)? as usize;
@@ -47,8 +48,10 @@ pub fn cases(src: &[u8]) -> Result<Vec<Case>, Diagnostic> {
         for query in 1..=count {
             let mut values = [0; 4];
             for (part, value) in values.iter_mut().enumerate() {
-                let side = if part % 2 == 0 { rows } else { cols };
-                *value = number(&mut tokens, 1..=side as u64, &|| wanted::query_part(part, query, rows, cols))? as usize;
+                let side = if part.is_multiple_of(2) { rows } else { cols };
+                *value =
+                    number(&mut tokens, 1..=side as u64, &|| wanted::query_part(part, query, rows, cols))?
+                        as usize;
             }
             queries.push(Query::new(values[0], values[1], values[2], values[3]));
         }
@@ -68,7 +71,8 @@ pub fn joinable(board: &Board, rules: Rules, query: Query) -> bool {
         ((pos.row * cols + pos.col) * 4 + direction.index()) * levels + turns as usize
     };
     let mut seen = vec![false; rows * cols * 4 * levels];
-    let mut queue: VecDeque<(Pos, Direction, u32)> = Direction::ALL.into_iter().map(|d| (query.a, d, 0)).collect();
+    let mut queue: VecDeque<(Pos, Direction, u32)> =
+        Direction::ALL.into_iter().map(|d| (query.a, d, 0)).collect();
     while let Some((pos, direction, turns)) = queue.pop_front() {
         let (dr, dc) = direction.delta();
         let (Some(row), Some(col)) = (pos.row.checked_add_signed(dr), pos.col.checked_add_signed(dc)) else {

@@ -46,7 +46,8 @@ pub fn line(board: &Board, line: &Line) -> String {
 
     // One cell of margin around the line, on the board, or on the ring where the line runs.
     let span = |values: Vec<usize>, size: usize| {
-        let (least, most) = (values.iter().min().copied().unwrap_or(1), values.iter().max().copied().unwrap_or(1));
+        let (least, most) =
+            (values.iter().min().copied().unwrap_or(1), values.iter().max().copied().unwrap_or(1));
         least.saturating_sub(1).max(least.min(1))..=(most + 1).min(most.max(size))
     };
     let rows = span(line.points.iter().map(|p| p.row).collect(), board.rows());
@@ -163,6 +164,9 @@ mod tests {
     fn large_regions_are_not_drawn() {
         let board = Grid::from_vec(1, 100, (0..100).map(|c| u32::from(c == 0 || c == 99)).collect());
         let drawn = line(&board, &Line::through([Pos::new(1, 1), Pos::new(1, 100)]));
-        assert_eq!(drawn, "0 turns: (1,1) (1,100)\n(not drawn: the region around the line is 1 by 100 cells)\n");
+        assert_eq!(
+            drawn,
+            "0 turns: (1,1) (1,100)\n(not drawn: the region around the line is 1 by 100 cells)\n"
+        );
     }
 }

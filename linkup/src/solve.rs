@@ -179,7 +179,8 @@ impl Index {
         for row in 0..height {
             self.row_flags(board, row, &mut flags);
             let (above, below) = self.col_blocked.split_at_mut((row + 1) * width);
-            for ((next, &previous), &flag) in below[..width].iter_mut().zip(&above[row * width..]).zip(&flags) {
+            for ((next, &previous), &flag) in below[..width].iter_mut().zip(&above[row * width..]).zip(&flags)
+            {
                 *next = previous + flag;
             }
         }
@@ -253,7 +254,8 @@ impl Index {
     /// end or to the other bend is no turn. With `fewest`, the line has the fewest turns and,
     /// among those, the fewest cells; otherwise it is the first found.
     pub fn bends(&mut self, board: &Board, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<[Pos; 2]> {
-        let across_column = (a.row != b.row).then(|| self.across_column(board, a, b, max_turns, fewest)).flatten();
+        let across_column =
+            (a.row != b.row).then(|| self.across_column(board, a, b, max_turns, fewest)).flatten();
         let across_row = (a.col != b.col).then(|| self.across_row(board, a, b, max_turns, fewest)).flatten();
         let column_line = across_column.map(|col| (shape_cost(a.col, b.col, col, a.row, b.row), col));
         let row_line = across_row.map(|row| (shape_cost(a.row, b.row, row, a.col, b.col), row));
@@ -268,7 +270,14 @@ impl Index {
 
     /// The column of a line along `a`'s row, down (or up) a column, along `b`'s row (which
     /// differs from `a`'s).
-    fn across_column(&mut self, board: &Board, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<usize> {
+    fn across_column(
+        &mut self,
+        board: &Board,
+        a: Pos,
+        b: Pos,
+        max_turns: u32,
+        fewest: bool,
+    ) -> Option<usize> {
         self.count_row(board, a.row);
         self.count_row(board, b.row);
         let (a_first, a_last) = self.row_run(a);
@@ -282,7 +291,9 @@ impl Index {
             // One turn or none: the line turns in `a`'s or `b`'s column.
             let turns = |col: usize| u32::from(col != a.col) + u32::from(col != b.col);
             let candidate = |col: usize| {
-                turns(col) <= max_turns && (first..=last).contains(&col) && self.blocked_in_col(col, top + 1, bottom) == 0
+                turns(col) <= max_turns
+                    && (first..=last).contains(&col)
+                    && self.blocked_in_col(col, top + 1, bottom) == 0
             };
             if let Some(col) = [a.col, b.col].into_iter().find(|&col| candidate(col)) {
                 return Some(col);
@@ -295,7 +306,8 @@ impl Index {
         // `bottom` are equal: two contiguous slices compared.
         let upper = &self.col_blocked[(top + 1) * self.width + first..=(top + 1) * self.width + last];
         let lower = &self.col_blocked[bottom * self.width + first..=bottom * self.width + last];
-        let mut open_cols = upper.iter().zip(lower).enumerate().filter(|(_, (u, l))| u == l).map(|(i, _)| first + i);
+        let mut open_cols =
+            upper.iter().zip(lower).enumerate().filter(|(_, (u, l))| u == l).map(|(i, _)| first + i);
         if fewest {
             open_cols.min_by_key(|&col| shape_cost(a.col, b.col, col, a.row, b.row))
         } else {

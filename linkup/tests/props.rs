@@ -108,7 +108,17 @@ fn near_valid_input(seed: u64) -> Vec<u8> {
         text.extend_from_slice(token);
         text.extend_from_slice(separators[rng.random_range(0..separators.len())]);
     };
-    let odd_tokens: [&[u8]; 9] = [b"x", b"-1", b"7x", b"+3", b"\xff", b"4294967296", b"0000000000007", b"1\x0b2", b"99999999999999999999"];
+    let odd_tokens: [&[u8]; 9] = [
+        b"x",
+        b"-1",
+        b"7x",
+        b"+3",
+        b"\xff",
+        b"4294967296",
+        b"0000000000007",
+        b"1\x0b2",
+        b"99999999999999999999",
+    ];
     let bad = rng.random_range(0..4) == 0;
     for _ in 0..rng.random_range(1..=3) {
         let (rows, cols) = (rng.random_range(1..=5usize), rng.random_range(1..=60usize));
