@@ -149,8 +149,6 @@ pub struct Index {
     board_number: u32,
     /// `col_blocked[r * width + c]`: blocked cells of framed column `c` above row `r`.
     col_blocked: Vec<u16>,
-    /// One row's blocked flags, scratch.
-    flags: Vec<u16>,
 }
 
 impl Index {
@@ -175,26 +173,24 @@ impl Index {
         // Every entry of the column counts is written below: no clearing needed.
         self.col_blocked.resize((height + 1) * width, 0);
         self.col_blocked[..width].fill(0);
-        let mut flags = std::mem::take(&mut self.flags);
+        let ring = u16::from(!outside);
         for row in 0..height {
-            self.row_flags(board, row, &mut flags);
             let (above, below) = self.col_blocked.split_at_mut((row + 1) * width);
-            for ((next, &previous), &flag) in below[..width].iter_mut().zip(&above[row * width..]).zip(&flags)
-            {
-                *next = previous + flag;
-            }
-        }
-        self.flags = flags;
-    }
-
-    /// The blocked flags of framed row `row` into `flags`.
-    fn row_flags(&self, board: &Board, row: usize, flags: &mut Vec<u16>) {
-        let ring = u16::from(!self.outside);
-        flags.clear();
-        flags.resize(self.width, ring);
-        if row != 0 && row != self.height - 1 {
-            for (flag, &kind) in flags[1..self.width - 1].iter_mut().zip(board.row(row - 1)) {
-                *flag = u16::from(kind != EMPTY);
+            let (previous, next) = (&above[row * width..], &mut below[..width]);
+            if row == 0 || row == height - 1 {
+                for (next, &previous) in next.iter_mut().zip(previous) {
+                    *next = previous + ring;
+                }
+            } else {
+                next[0] = previous[0] + ring;
+                next[width - 1] = previous[width - 1] + ring;
+                // Slices of one length, indexed alike: the loop vectorises.
+                let cols = width - 2;
+                let (next, previous, kinds) =
+                    (&mut next[1..=cols], &previous[1..=cols], &board.row(row - 1)[..cols]);
+                for col in 0..cols {
+                    next[col] = previous[col] + u16::from(kinds[col] != EMPTY);
+                }
             }
         }
     }
@@ -204,17 +200,24 @@ impl Index {
         if self.row_counted[row] == self.board_number {
             return;
         }
-        let mut flags = std::mem::take(&mut self.flags);
-        self.row_flags(board, row, &mut flags);
-        let prefix = &mut self.row_blocked[row * (self.width + 1)..(row + 1) * (self.width + 1)];
-        // The running sum stays in a register: no store-to-load chain through memory.
-        let mut sum = 0;
-        prefix[0] = 0;
-        for (count, &flag) in prefix[1..].iter_mut().zip(&flags) {
-            sum += flag;
-            *count = sum;
+        let ring = u16::from(!self.outside);
+        let width = self.width;
+        let prefix = &mut self.row_blocked[row * (width + 1)..(row + 1) * (width + 1)];
+        if row == 0 || row == self.height - 1 {
+            for (col, count) in prefix.iter_mut().enumerate() {
+                *count = col as u16 * ring;
+            }
+        } else {
+            // The running sum stays in a register: no store-to-load chain through memory.
+            let mut sum = ring;
+            prefix[0] = 0;
+            prefix[1] = ring;
+            for (count, &kind) in prefix[2..width].iter_mut().zip(board.row(row - 1)) {
+                sum += u16::from(kind != EMPTY);
+                *count = sum;
+            }
+            prefix[width] = sum + ring;
         }
-        self.flags = flags;
         self.row_counted[row] = self.board_number;
     }
 
