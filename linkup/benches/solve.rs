@@ -4,6 +4,7 @@
 //! - `a_10_boards_1000x999`: 10 cases of 1000×999 at densities 0.1 to 0.9 (kinds 1 to 20), 49
 //!   queries each (the judge's largest), 22.7 MB:
 //!   - `whole_from_file`: the input read from a file, parsed and answered, as the binary does;
+//!   - `file_only`: the file read into memory alone (`common::cli::Input::read`);
 //!   - `read_only` / `read_with_tokens`: parsing alone from memory, with the crate's reader (as
 //!     the binary uses it) and with the plain reader on `common::Tokens` (the reference);
 //!   - `queries_fast` / `queries_reference`: answering the parsed cases, fast (building the
@@ -100,8 +101,12 @@ fn a_ten_boards(c: &mut Criterion) {
     let rules = Rules::default();
 
     let mut group = c.benchmark_group("a_10_boards_1000x999");
+    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
     group.sample_size(20).throughput(Throughput::BytesDecimal(text.len() as u64));
     group.bench_function("whole_from_file", |b| b.iter(|| answer_file(black_box(&file.0))));
+    group.bench_function("file_only", |b| {
+        b.iter(|| Input::read(Some(black_box(&file.0))).expect("the file is readable").bytes.len());
+    });
     group.bench_function("read_only", |b| b.iter(|| read_all(black_box(&text))));
     group.sample_size(10);
     group.bench_function("read_with_tokens", |b| {
@@ -110,7 +115,7 @@ fn a_ten_boards(c: &mut Criterion) {
     group.throughput(Throughput::Elements(490));
     group.sample_size(20);
     group.bench_function("queries_fast", |b| b.iter(|| answer_fast(black_box(&cases), rules)));
-    group.sample_size(10).measurement_time(Duration::from_secs(8));
+    group.sample_size(10);
     group.bench_function("queries_reference", |b| b.iter(|| answer_reference(black_box(&cases), rules)));
     group.finish();
 }
@@ -121,6 +126,7 @@ fn b_large_board(c: &mut Criterion) {
     drop(large);
     let file = TempInput::new("b", &text);
     let mut group = c.benchmark_group("b_4000x4000_100k_queries");
+    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
     group.sample_size(10).throughput(Throughput::BytesDecimal(text.len() as u64));
     group.bench_function("whole_from_file", |b| b.iter(|| answer_file(black_box(&file.0))));
     group.finish();
@@ -130,6 +136,7 @@ fn c_solve(c: &mut Criterion) {
     let board = case(20, 20, 0.8, 12, 0, 300).board;
     let small = case(8, 8, 0.75, 6, 0, 301).board;
     let mut group = c.benchmark_group("c_solve_20x20");
+    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(2));
     group.sample_size(20);
     group.bench_function("greedy_inside", |b| {
         b.iter(|| play::greedy(black_box(&board), Rules::default()).pieces_left);
