@@ -366,47 +366,17 @@ fn shape_cost(from: usize, to: usize, middle: usize, along_from: usize, along_to
     (turns, from.abs_diff(middle) + middle.abs_diff(to) + along_from.abs_diff(along_to))
 }
 
-/// The smallest `x ≤ start` such that `holds(y)` for every `y` in `x..=start`, where `holds` is
-/// monotone (false below some point, true from there on) and `holds(start)`. Gallops down from
-/// `start` (steps 1, 2, 4, ...) then bisects, so a short run costs a few probes near `start`.
-fn gallop_down(start: usize, holds: impl Fn(usize) -> bool) -> usize {
-    // Invariant: holds(good), and every probe so far above `good` held.
-    let mut good = start;
+/// The largest `distance ≤ most` such that `holds(d)` for every `d` in `0..=distance`, where
+/// `holds` is monotone (true up to some distance, false beyond) and `holds(0)`. Gallops
+/// (distances 1, 2, 4, ...) then bisects, so a short run costs a few probes near the start.
+fn reach(most: usize, holds: impl Fn(usize) -> bool) -> usize {
+    let mut good = 0;
     let mut step = 1;
     let mut bad = loop {
-        if good == 0 {
-            return 0;
+        if good == most {
+            return most;
         }
-        let probe = good.saturating_sub(step);
-        if !holds(probe) {
-            break probe;
-        }
-        good = probe;
-        step *= 2;
-    };
-    // Now !holds(bad), bad < good, holds(good).
-    while good - bad > 1 {
-        let middle = bad + (good - bad) / 2;
-        if holds(middle) {
-            good = middle;
-        } else {
-            bad = middle;
-        }
-    }
-    good
-}
-
-/// The largest `x` in `start..=end` such that `holds(y)` for every `y` in `start..=x`, where
-/// `holds` is monotone (true up to some point, false after) and `holds(start)`. Gallops up from
-/// `start`, then bisects.
-fn gallop_up(start: usize, end: usize, holds: impl Fn(usize) -> bool) -> usize {
-    let mut good = start;
-    let mut step = 1;
-    let mut bad = loop {
-        if good == end {
-            return end;
-        }
-        let probe = (good + step).min(end);
+        let probe = (good + step).min(most);
         if !holds(probe) {
             break probe;
         }
@@ -423,6 +393,18 @@ fn gallop_up(start: usize, end: usize, holds: impl Fn(usize) -> bool) -> usize {
         }
     }
     good
+}
+
+/// The smallest `x ≤ start` such that `holds(y)` for every `y` in `x..=start` (`holds` monotone,
+/// `holds(start)`).
+fn gallop_down(start: usize, holds: impl Fn(usize) -> bool) -> usize {
+    start - reach(start, |distance| holds(start - distance))
+}
+
+/// The largest `x` in `start..=end` such that `holds(y)` for every `y` in `start..=x` (`holds`
+/// monotone, `holds(start)`).
+fn gallop_up(start: usize, end: usize, holds: impl Fn(usize) -> bool) -> usize {
+    start + reach(end - start, |distance| holds(start + distance))
 }
 
 /// The framed board with one more ring around it that is always blocked (the *wall*), so that
@@ -666,5 +648,42 @@ impl Sweep {
             self.layer[slot as usize] = UNSEEN;
         }
         self.reached.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use common::Grid;
+
+    use super::*;
+
+    #[test]
+    fn reach_finds_the_last_distance_that_holds() {
+        for most in 0..40 {
+            for threshold in 0..=most + 1 {
+                // Holds for distances up to `threshold`, not beyond.
+                let expected = threshold.min(most);
+                assert_eq!(reach(most, |distance| distance <= threshold), expected, "{most} {threshold}");
+            }
+        }
+        assert_eq!(gallop_down(10, |x| x >= 4), 4);
+        assert_eq!(gallop_up(3, 12, |x| x <= 7), 7);
+    }
+
+    #[test]
+    fn runs_stop_at_pieces_and_at_the_closed_ring() {
+        let board = Grid::from_vec(2, 5, vec![1, 0, 0, 2, 0, 0, 0, 3, 0, 0]);
+        let mut index = Index::new(&board, false);
+        index.count_row(&board, 1);
+        assert_eq!(index.row_run(Pos::new(1, 1)), (1, 3));
+        assert_eq!(index.row_run(Pos::new(1, 4)), (2, 5));
+        assert_eq!(index.col_run(Pos::new(1, 4)), (1, 2));
+        assert_eq!(index.col_run(Pos::new(1, 3)), (1, 1));
+        let mut outside = Index::new(&board, true);
+        outside.count_row(&board, 1);
+        assert_eq!(outside.row_run(Pos::new(1, 1)), (0, 3));
+        assert_eq!(outside.row_run(Pos::new(1, 4)), (2, 6));
+        assert_eq!(outside.col_run(Pos::new(1, 4)), (0, 3));
+        assert_eq!(outside.col_run(Pos::new(2, 3)), (0, 3));
     }
 }
