@@ -22,9 +22,10 @@
 //! - with any other limit (`--turns K`), a breadth-first search by layers of straight lines
 //!   ([`solve::Sweep`]) reaches each (cell, axis) once: O(cells reached) per query.
 //!
-//! [`reference`] is the plain breadth-first search over (cell, direction, turns) on the whole
-//! board beside it; the crate's README records how the two compare. [`play`] plays whole boards
-//! for `solve`: greedy play costs one sweep per piece per pass, so O(pieces × cells) at worst
+//! [`reference`](mod@reference) is the plain breadth-first search over (cell, direction,
+//! turns) on the whole board beside it; the crate's README records how the two compare.
+//! [`play`](mod@play) plays whole boards for `solve`: greedy play costs one sweep per piece per
+//! pass, so O(pieces × cells) at worst
 //! (seconds for a million cells); `--best` is exponential at worst and limited to 128 pieces.
 
 pub mod r#gen;

@@ -524,7 +524,7 @@ impl Sweep {
     }
 
     /// Fits the sweep to boards shaped like `walled`, in the memory it already has. Between
-    /// searches every entry of `layer` is [`UNSEEN`], so only new entries need setting.
+    /// searches every entry of `layer` is `UNSEEN`, so only new entries need setting.
     pub fn fit(&mut self, walled: &Walled) {
         self.steps = walled.steps();
         self.layer.resize(2 * walled.open.len(), UNSEEN);
