@@ -17,16 +17,17 @@
 //! - with at most two turns ([`solve::Index`]), every line is "along a row, down a column, along
 //!   a row" or the same turned a quarter; the candidate columns are those both pieces reach
 //!   along their rows, and each is checked in O(1) with prefix counts of blocked cells per row
-//!   and per column. A query costs O(n + m) (a few probes on crowded boards), after one O(n·m)
-//!   pass per case to build the counts;
+//!   and per column. A query costs O(n + m) (a few probes on crowded boards), after one
+//!   vectorised O(n·m) pass per case for the column counts (a row is counted when a query first
+//!   needs it);
 //! - with any other limit (`--turns K`), a breadth-first search by layers of straight lines
 //!   ([`solve::Sweep`]) reaches each (cell, axis) once: O(cells reached) per query.
 //!
 //! [`reference`](mod@reference) is the plain breadth-first search over (cell, direction,
 //! turns) on the whole board beside it; the crate's README records how the two compare.
 //! [`play`](mod@play) plays whole boards for `solve`: greedy play costs one sweep per piece per
-//! pass, so O(pieces × cells) at worst
-//! (seconds for a million cells); `--best` is exponential at worst and limited to 128 pieces.
+//! pass, so O(pieces × cells) at worst (tens of seconds for a million cells); `--best` is
+//! exponential at worst and limited to 128 pieces.
 
 pub mod r#gen;
 pub mod model;
