@@ -12,8 +12,9 @@
 //! of its blocked cells, so that any straight segment is checked in O(1) and a run is found by
 //! a galloping search; the candidate columns are then scanned in O(m), the candidate rows in
 //! O(n). The counts fit in `u16` (at most 8002 cells in a row or a column of the framed board),
-//! four bytes per cell for both tables. Building them costs one pass over the board, done once
-//! per case and only when some query needs it.
+//! four bytes per cell for both tables. The column counts cost one vectorised pass over the
+//! board, once per case and only when some query needs them; a row is counted when a query
+//! first needs it. The tables' memory is kept from one case to the next ([`Tables`]).
 //!
 //! ## Any number of turns: [`Sweep`], O(cells reached) per query
 //! A breadth-first search by layers of straight lines: layer 0 is the four lines leaving `a`;
