@@ -1,0 +1,155 @@
+//! Benchmarks on fixed-seed generated inputs. Run with `cargo bench -p linkup`; the figures are
+//! recorded in `linkup/README.md`.
+//!
+//! - `a_10_boards_1000x999`: 10 cases of 1000×999 at densities 0.1 to 0.9 (kinds 1 to 20), 49
+//!   queries each (the judge's largest), 22.7 MB:
+//!   - `whole_from_file`: the input read from a file, parsed and answered, as the binary does;
+//!   - `file_only`: the file read into memory alone (`common::cli::Input::read`);
+//!   - `read_only` / `read_with_tokens`: parsing alone from memory, with the crate's reader (as
+//!     the binary uses it) and with the plain reader on `common::Tokens` (the reference);
+//!   - `queries_fast` / `queries_reference`: answering the parsed cases, fast (building the
+//!     prefix counts included) and with the reference's search per query.
+//! - `b_4000x4000_100k_queries`: one 4000×4000 board at density 0.5 (kinds 1 to 20) with 100,000
+//!   queries, read from a file and answered.
+//! - `c_solve_20x20`: greedy play of a 20×20 board (density 0.8, 12 kinds), inside and with the
+//!   outside open; `--best` on an 8×8 board (48 pieces, 6 kinds) with the outside open.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::cli::Input;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use linkup::model::{Case, Rules};
+use linkup::solve::{Solver, Tables};
+use linkup::{Options, r#gen, parse, play, reference};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Kinds in every generated board: a typical count of tiles in the game.
+const KINDS: u32 = 20;
+
+/// A generated case from a seed.
+fn case(rows: usize, cols: usize, density: f64, kinds: u32, queries: usize, seed: u64) -> Case {
+    let options = r#gen::Options { rows, cols, density, kinds, queries, cases: 1 };
+    r#gen::case(&options, &mut ChaCha8Rng::seed_from_u64(seed))
+}
+
+/// A temporary input file, removed when dropped.
+struct TempInput(PathBuf);
+
+impl TempInput {
+    fn new(name: &str, bytes: &[u8]) -> TempInput {
+        let path = std::env::temp_dir().join(format!("linkup-bench-{}-{name}.in", std::process::id()));
+        std::fs::write(&path, bytes).expect("the temporary directory is writable");
+        TempInput(path)
+    }
+}
+
+impl Drop for TempInput {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Reads the file and answers it as the binary does; returns the length of the answer.
+fn answer_file(path: &Path) -> usize {
+    let input = Input::read(Some(path)).expect("the file is readable");
+    let mut out = Vec::new();
+    linkup::answer(&input, Options::default(), &mut out).expect("the input is valid");
+    out.len()
+}
+
+/// Reads every case as the binary does (each case into the memory of the one before); returns
+/// the number of queries.
+fn read_all(text: &[u8]) -> usize {
+    let mut reader = parse::Reader::new(text);
+    let mut queries = 0;
+    while let Some(case) = reader.next_case().expect("valid") {
+        queries += case.queries.len();
+        reader.recycle(case);
+    }
+    queries
+}
+
+/// The number of YES answers over all queries of `cases`, with the fast solver (one per case).
+fn answer_fast(cases: &[Case], rules: Rules) -> usize {
+    let mut tables = Tables::default();
+    let mut yes = 0;
+    for case in cases {
+        let mut solver = Solver::with_tables(&case.board, rules, tables);
+        yes += case.queries.iter().filter(|&&query| solver.joinable(query)).count();
+        tables = solver.into_tables();
+    }
+    yes
+}
+
+/// The same with the reference's search per query.
+fn answer_reference(cases: &[Case], rules: Rules) -> usize {
+    cases
+        .iter()
+        .map(|case| case.queries.iter().filter(|&&q| reference::joinable(&case.board, rules, q)).count())
+        .sum()
+}
+
+fn a_ten_boards(c: &mut Criterion) {
+    let cases: Vec<Case> = (0..10u32)
+        .map(|i| case(1000, 999, 0.1 + 0.8 * f64::from(i) / 9.0, KINDS, 49, 100 + u64::from(i)))
+        .collect();
+    let text = r#gen::to_input(&cases);
+    let file = TempInput::new("a", &text);
+    let rules = Rules::default();
+
+    let mut group = c.benchmark_group("a_10_boards_1000x999");
+    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    group.sample_size(20).throughput(Throughput::BytesDecimal(text.len() as u64));
+    group.bench_function("whole_from_file", |b| b.iter(|| answer_file(black_box(&file.0))));
+    group.bench_function("file_only", |b| {
+        b.iter(|| Input::read(Some(black_box(&file.0))).expect("the file is readable").bytes.len());
+    });
+    group.bench_function("read_only", |b| b.iter(|| read_all(black_box(&text))));
+    group.sample_size(10);
+    group.bench_function("read_with_tokens", |b| {
+        b.iter(|| reference::cases(black_box(&text)).expect("valid").len());
+    });
+    group.throughput(Throughput::Elements(490));
+    group.sample_size(20);
+    group.bench_function("queries_fast", |b| b.iter(|| answer_fast(black_box(&cases), rules)));
+    group.sample_size(10);
+    group.bench_function("queries_reference", |b| b.iter(|| answer_reference(black_box(&cases), rules)));
+    group.finish();
+}
+
+fn b_large_board(c: &mut Criterion) {
+    let large = case(4000, 4000, 0.5, KINDS, 100_000, 200);
+    let text = r#gen::to_input(std::slice::from_ref(&large));
+    drop(large);
+    let file = TempInput::new("b", &text);
+    let mut group = c.benchmark_group("b_4000x4000_100k_queries");
+    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    group.sample_size(10).throughput(Throughput::BytesDecimal(text.len() as u64));
+    group.bench_function("whole_from_file", |b| b.iter(|| answer_file(black_box(&file.0))));
+    group.finish();
+}
+
+fn c_solve(c: &mut Criterion) {
+    let board = case(20, 20, 0.8, 12, 0, 300).board;
+    let small = case(8, 8, 0.75, 6, 0, 301).board;
+    let mut group = c.benchmark_group("c_solve_20x20");
+    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(2));
+    group.sample_size(20);
+    group.bench_function("greedy_inside", |b| {
+        b.iter(|| play::greedy(black_box(&board), Rules::default()).pieces_left);
+    });
+    let outside = Rules { max_turns: 2, outside: true };
+    group.bench_function("greedy_outside", |b| {
+        b.iter(|| play::greedy(black_box(&board), outside).pieces_left);
+    });
+    group.bench_function("best_8x8_outside", |b| {
+        b.iter(|| play::best(black_box(&small), outside).expect("small").positions);
+    });
+    group.finish();
+}
+
+criterion_group!(benches, a_ten_boards, b_large_board, c_solve);
+criterion_main!(benches);

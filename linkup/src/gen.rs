@@ -1,0 +1,236 @@
+//! Generated boards and queries for `gen`, the benchmarks and the property tests.
+//!
+//! A board holds an even number of pieces, about `density` of its cells, placed at random and
+//! dealt out in pairs of one random kind each, so that every kind has an even count, as in the
+//! real game. Queries mix pairs of pieces of one kind (each piece with another of its kind),
+//! pairs of random pieces (mostly of different kinds), and pairs with an empty cell.
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+
+use common::Pos;
+use rand::RngExt;
+
+use crate::model::{Board, Case, EMPTY, Kind, MAX_CELLS, MAX_SIDE, Query};
+
+/// What to generate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// Rows, 1..=[`MAX_SIDE`].
+    pub rows: usize,
+    /// Columns, 1..=[`MAX_SIDE`], with rows × columns at most [`MAX_CELLS`].
+    pub cols: usize,
+    /// The share of cells holding a piece, 0 to 1.
+    pub density: f64,
+    /// Kinds 1..=`kinds` are dealt.
+    pub kinds: Kind,
+    /// Queries per case.
+    pub queries: usize,
+    /// Number of cases.
+    pub cases: usize,
+}
+
+impl Options {
+    /// Checks the ranges documented on the fields.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=MAX_SIDE).contains(&self.rows) || !(1..=MAX_SIDE).contains(&self.cols) {
+            return Err(format!("rows and columns must be from 1 to {MAX_SIDE}"));
+        }
+        if self.rows * self.cols > MAX_CELLS {
+            return Err(format!("a board holds at most {MAX_CELLS} cells, not {}", self.rows * self.cols));
+        }
+        if !(0.0..=1.0).contains(&self.density) {
+            return Err(format!("the density must be from 0 to 1, not {}", self.density));
+        }
+        if self.kinds == 0 {
+            return Err("at least one kind is needed".to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// A board of `rows × cols` with about `density` of its cells holding pieces, in pairs of kinds
+/// drawn from 1..=`kinds`.
+pub fn board(rows: usize, cols: usize, density: f64, kinds: Kind, rng: &mut impl rand::Rng) -> Board {
+    let cells = rows * cols;
+    let cells_f64 = f64::from(u32::try_from(cells).expect("a board holds at most 16 million cells"));
+    let pieces = ((density * cells_f64).round() as usize).min(cells) / 2 * 2;
+    // A partial Fisher–Yates shuffle: the first `pieces` entries are a uniform random choice.
+    let mut order: Vec<u32> = (0..cells as u32).collect();
+    for chosen in 0..pieces {
+        let pick = rng.random_range(chosen..cells);
+        order.swap(chosen, pick);
+    }
+    let mut board = vec![EMPTY; cells];
+    for pair in order[..pieces].chunks_exact(2) {
+        let kind = rng.random_range(1..=kinds);
+        board[pair[0] as usize] = kind;
+        board[pair[1] as usize] = kind;
+    }
+    Board::from_vec(rows, cols, board)
+}
+
+/// `count` queries on `board`: half of them two pieces of one kind, three tenths two random
+/// pieces, one fifth an empty cell and a random cell (random cells where the board has too few
+/// pieces or no empty cell).
+pub fn queries(board: &Board, count: usize, rng: &mut impl rand::Rng) -> Vec<Query> {
+    let cells = board.cells();
+    let pieces: Vec<usize> = (0..cells.len()).filter(|&cell| cells[cell] != EMPTY).collect();
+    let empties: Vec<usize> = (0..cells.len()).filter(|&cell| cells[cell] == EMPTY).collect();
+    let mut by_kind: HashMap<Kind, Vec<usize>> = HashMap::new();
+    for &cell in &pieces {
+        by_kind.entry(cells[cell]).or_default().push(cell);
+    }
+    let pos = |cell: usize| Pos::new(cell / board.cols() + 1, cell % board.cols() + 1);
+    (0..count)
+        .map(|_| {
+            let roll = rng.random_range(0..10);
+            let (a, b) = if roll < 5 && pieces.len() >= 2 {
+                let a = pieces[rng.random_range(0..pieces.len())];
+                // Another piece of `a`'s kind (`a` appears once among them; kinds come in pairs).
+                let mates = &by_kind[&cells[a]];
+                let others = mates.len() - 1;
+                let pick = rng.random_range(0..others.max(1));
+                (a, if mates[pick] == a { mates[others] } else { mates[pick] })
+            } else if roll < 8 && pieces.len() >= 2 {
+                (pieces[rng.random_range(0..pieces.len())], pieces[rng.random_range(0..pieces.len())])
+            } else if !empties.is_empty() {
+                (empties[rng.random_range(0..empties.len())], rng.random_range(0..cells.len()))
+            } else {
+                (rng.random_range(0..cells.len()), rng.random_range(0..cells.len()))
+            };
+            if rng.random_range(0..2) == 0 {
+                Query { a: pos(a), b: pos(b) }
+            } else {
+                Query { a: pos(b), b: pos(a) }
+            }
+        })
+        .collect()
+}
+
+/// One generated case.
+pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Case {
+    let board = board(options.rows, options.cols, options.density, options.kinds, rng);
+    let queries = queries(&board, options.queries, rng);
+    Case { board, queries }
+}
+
+/// Writes `options.cases` generated cases in the input format, with the terminating `0 0`,
+/// generating one case at a time.
+pub fn write(options: &Options, rng: &mut impl rand::Rng, out: &mut dyn Write) -> io::Result<()> {
+    let mut text = Vec::new();
+    for _ in 0..options.cases {
+        text.clear();
+        write_case(&case(options, rng), &mut text);
+        out.write_all(&text)?;
+    }
+    out.write_all(b"0 0\n")
+}
+
+/// Appends `case` in the input format.
+pub fn write_case(case: &Case, out: &mut Vec<u8>) {
+    let board = &case.board;
+    push_numbers(out, &[board.rows() as u64, board.cols() as u64]);
+    for row in board.iter_rows() {
+        let mut first = true;
+        for &kind in row {
+            if !first {
+                out.push(b' ');
+            }
+            first = false;
+            push_number(out, u64::from(kind));
+        }
+        out.push(b'\n');
+    }
+    push_numbers(out, &[case.queries.len() as u64]);
+    for query in &case.queries {
+        push_numbers(out, &[query.a.row, query.a.col, query.b.row, query.b.col].map(|n| n as u64));
+    }
+}
+
+/// `cases` in the input format, with the terminating `0 0`.
+pub fn to_input(cases: &[Case]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for case in cases {
+        write_case(case, &mut out);
+    }
+    out.extend_from_slice(b"0 0\n");
+    out
+}
+
+/// Appends `numbers` separated by spaces, and a line break.
+fn push_numbers(out: &mut Vec<u8>, numbers: &[u64]) {
+    for (index, &number) in numbers.iter().enumerate() {
+        if index > 0 {
+            out.push(b' ');
+        }
+        push_number(out, number);
+    }
+    out.push(b'\n');
+}
+
+/// Appends `number` in decimal (formatting machinery is slow for boards of millions of cells).
+fn push_number(out: &mut Vec<u8>, mut number: u64) {
+    let mut digits = [0; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (number % 10) as u8;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::model::kind_at;
+
+    #[test]
+    fn every_kind_comes_in_pairs() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for density in [0.0, 0.3, 0.77, 1.0] {
+            let board = board(7, 9, density, 5, &mut rng);
+            let mut counts: HashMap<Kind, usize> = HashMap::new();
+            for &kind in board.cells() {
+                *counts.entry(kind).or_default() += 1;
+            }
+            let pieces = 63 - counts.get(&EMPTY).copied().unwrap_or(0);
+            assert_eq!(pieces, (density * 63.0).round() as usize / 2 * 2);
+            assert!(counts.iter().all(|(&kind, &count)| kind == EMPTY || (kind <= 5 && count % 2 == 0)));
+        }
+    }
+
+    #[test]
+    fn queries_mix_the_three_kinds_of_pairs() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let board = board(10, 10, 0.5, 8, &mut rng);
+        let queries = queries(&board, 400, &mut rng);
+        let same = queries
+            .iter()
+            .filter(|q| kind_at(&board, q.a) != EMPTY && kind_at(&board, q.a) == kind_at(&board, q.b));
+        let empty = queries.iter().filter(|q| kind_at(&board, q.a) == EMPTY || kind_at(&board, q.b) == EMPTY);
+        let (same, empty) = (same.count(), empty.count());
+        assert!((150..=280).contains(&same), "{same} pairs of one kind");
+        assert!((60..=180).contains(&empty), "{empty} pairs with an empty cell");
+        assert!(400 - same - empty >= 60);
+    }
+
+    #[test]
+    fn input_round_trips_through_the_parser() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let options = Options { rows: 6, cols: 11, density: 0.6, kinds: 300, queries: 20, cases: 3 };
+        let cases: Vec<Case> = (0..3).map(|_| case(&options, &mut rng)).collect();
+        let text = to_input(&cases);
+        assert_eq!(crate::parse::cases(&text).unwrap(), cases);
+        let mut written = Vec::new();
+        write(&options, &mut ChaCha8Rng::seed_from_u64(3), &mut written).unwrap();
+        assert_eq!(written, text);
+    }
+}

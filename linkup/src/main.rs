@@ -1,0 +1,161 @@
+//! The `linkup` binary: arguments only; the work is in the library.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use linkup::model::{MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
+use linkup::play::BEST_MAX_PIECES;
+use linkup::{Options, PlayOptions, r#gen};
+
+const ABOUT: &str = "Answers Lianliankan (link-up) queries in the judge format of HDU 1175.";
+
+fn long_about() -> String {
+    format!(
+        "\
+Answers Lianliankan (link-up) queries in the judge format of HDU 1175.
+
+Each case is a line `n m` (rows and columns, 1 to {MAX_SIDE} each, at most {MAX_CELLS} cells;
+the judge allows n <= 1000, m < 1000), n rows of m piece kinds (0 is an empty cell), a line q
+(0 to {MAX_QUERIES} queries; the judge allows 1 to 49), then q lines `x1 y1 x2 y2`: the row and
+column of two cells, 1-based. A line `0 0` ends the input.
+
+Two pieces can be removed together when they are of one kind and a line joins them that runs
+horizontally and vertically over empty cells only, turns at most twice, and stays inside the
+board. For each query the answer is YES or NO, one per line. A query on an empty cell, on two
+kinds, or naming one cell twice is answered NO."
+    )
+}
+
+fn after_help() -> String {
+    format!(
+        "\
+Examples:
+  $ printf '1 4\\n5 0 0 5\\n1\\n1 1 1 4\\n0 0\\n' | linkup
+  YES
+  $ linkup gen --rows 8 --cols 8 --density 0.6 --kinds 5 --seed 7 | linkup --show
+  $ linkup gen --rows 6 --cols 6 --kinds 4 --seed 1 | linkup solve --best --outside
+
+{EXIT_STATUS_HELP}"
+    )
+}
+
+#[derive(Debug, Parser)]
+#[command(version, about = ABOUT, long_about = long_about(), after_help = after_help())]
+#[command(args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// After each YES, draw the board around the two pieces with the joining line.
+    #[arg(long)]
+    show: bool,
+}
+
+/// The rules a line must follow.
+#[derive(Debug, Clone, Copy, Args)]
+struct RulesArgs {
+    /// The real game's rule: the line may also run through a ring of empty space around the
+    /// board.
+    #[arg(long)]
+    outside: bool,
+    /// Allow at most K turns instead of 2.
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    turns: u32,
+}
+
+impl RulesArgs {
+    fn rules(self) -> Rules {
+        Rules { max_turns: self.turns, outside: self.outside }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play every board of the input (queries are ignored): remove pairs until the board is
+    /// cleared or no pair can be removed, and print the removals.
+    Solve(SolveArgs),
+    /// Print generated cases in the input format.
+    Gen(GenArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = format!("\
+Without --best, each pass goes over the pieces in reading order and removes each with the first
+piece of its kind a line reaches from it; play stops when a pass removes nothing. With --best,
+a search tries every order that matters and finds one that clears the board if any does
+(boards of at most {BEST_MAX_PIECES} pieces; a board with an odd number of some kind is hopeless)."))]
+struct SolveArgs {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Search for an order of removals that clears the board.
+    #[arg(long)]
+    best: bool,
+    /// Draw each removal's line on the board as it was.
+    #[arg(long)]
+    show: bool,
+}
+
+#[derive(Debug, Args)]
+struct GenArgs {
+    /// Rows of each board.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(1..=MAX_SIDE as i64))]
+    rows: u16,
+    /// Columns of each board.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(1..=MAX_SIDE as i64))]
+    cols: u16,
+    /// The share of cells holding a piece, 0 to 1; pieces come in pairs of one kind.
+    #[arg(long, default_value_t = 0.5)]
+    density: f64,
+    /// Deal kinds 1 to K.
+    #[arg(long, value_name = "K", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    kinds: u32,
+    /// Queries per case: a mix of two pieces of one kind, two random pieces, and an empty cell.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=MAX_QUERIES as i64))]
+    queries: u32,
+    /// Number of cases.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    cases: u32,
+    #[command(flatten)]
+    seed: SeedArg,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    cli::run(|out| match cli.command {
+        Some(Command::Gen(args)) => {
+            let options = r#gen::Options {
+                rows: args.rows.into(),
+                cols: args.cols.into(),
+                density: args.density,
+                kinds: args.kinds,
+                queries: args.queries as usize,
+                cases: args.cases as usize,
+            };
+            options.check().map_err(Failure::Usage)?;
+            r#gen::write(&options, &mut args.seed.rng(), out)?;
+            Ok(())
+        }
+        Some(Command::Solve(args)) => {
+            let input = Input::read(args.input.path())?;
+            let options = PlayOptions { rules: args.rules.rules(), best: args.best, show: args.show };
+            let mut answers = Vec::new();
+            linkup::play(&input, options, &mut answers)?;
+            out.write_all(&answers)?;
+            Ok(())
+        }
+        None => {
+            let input = Input::read(cli.input.path())?;
+            let options = Options { rules: cli.rules.rules(), show: cli.show };
+            let mut answers = Vec::new();
+            linkup::answer(&input, options, &mut answers)?;
+            out.write_all(&answers)?;
+            Ok(())
+        }
+    })
+}

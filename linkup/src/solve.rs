@@ -1,0 +1,690 @@
+//! The fast answers: [`Solver`] answers queries about one board.
+//!
+//! ## At most two turns: [`Index`], O(n + m) per query
+//! A line with at most two turns from `a` to `b` is always one of two shapes:
+//! - *across a column*: along `a`'s row to some column `c`, along column `c` to `b`'s row, along
+//!   that row to `b` (with `c` = `a.col` or `b.col` it has one turn fewer);
+//! - *across a row*: the same with rows and columns exchanged.
+//!
+//! For the first shape, `c` must lie in the run of open cells around `a` in its row (`a`'s own
+//! column included), likewise around `b`, and column `c` must be open strictly between the two
+//! rows. The [`Index`] holds, for every row and every column of the framed board, prefix counts
+//! of its blocked cells, so that any straight segment is checked in O(1) and a run is found by
+//! a galloping search; the candidate columns are then scanned in O(m), the candidate rows in
+//! O(n). The counts fit in `u16` (at most 8002 cells in a row or a column of the framed board),
+//! four bytes per cell for both tables. The column counts cost one vectorised pass over the
+//! board, once per case and only when some query needs them; a row is counted when a query
+//! first needs it. The tables' memory is kept from one case to the next ([`Tables`]).
+//!
+//! ## Any number of turns: [`Sweep`], O(cells reached) per query
+//! A breadth-first search by layers of straight lines: layer 0 is the four lines leaving `a`;
+//! layer t + 1 is the lines leaving, at right angles, every cell first reached in layer t. A
+//! line stops at a blocked cell (which it *hits*: if that is `b`, the answer is t turns) and at a
+//! cell already reached along the same axis: that cell's whole open run along that axis has
+//! been covered already, by an earlier or equal layer, because every line covers the whole run
+//! it is in (it starts inside the run and goes to both ends, or starts at a piece and runs the
+//! whole run on that side). So each (cell, axis) is reached once, and the layer at which it is
+//! reached is the fewest turns of a line arriving there along that axis. The sweep also serves
+//! `solve`, which needs every piece a piece can reach.
+
+use common::Pos;
+
+use crate::model::{Board, EMPTY, Kind, Line, Query, Rules, refusal};
+
+/// The tables of a [`Solver`], kept from one board to the next: a long input then reuses the
+/// same memory for every case instead of allocating (and faulting in) fresh pages each time.
+#[derive(Debug, Clone, Default)]
+pub struct Tables {
+    index: Index,
+    walled: Walled,
+    sweep: Sweep,
+}
+
+/// Answers queries about one board under one set of rules. Its tables are built on first need
+/// and kept for the next queries.
+#[derive(Debug)]
+pub struct Solver<'b> {
+    board: &'b Board,
+    rules: Rules,
+    tables: Tables,
+    index_built: bool,
+    sweep_built: bool,
+}
+
+impl<'b> Solver<'b> {
+    /// A solver for `board` under `rules`; nothing is built yet.
+    pub fn new(board: &'b Board, rules: Rules) -> Self {
+        Solver::with_tables(board, rules, Tables::default())
+    }
+
+    /// A solver that builds its tables in the memory of `tables` (from [`Solver::into_tables`]).
+    pub fn with_tables(board: &'b Board, rules: Rules, tables: Tables) -> Self {
+        Solver { board, rules, tables, index_built: false, sweep_built: false }
+    }
+
+    /// The tables, for the next board.
+    pub fn into_tables(self) -> Tables {
+        self.tables
+    }
+
+    /// True when the query's two cells hold pieces of one kind that a line can join.
+    pub fn joinable(&mut self, query: Query) -> bool {
+        if refusal(self.board, query).is_some() {
+            return false;
+        }
+        let max_turns = self.rules.max_turns;
+        if max_turns <= 2 {
+            let board = self.board;
+            self.index().bends(board, query.a, query.b, max_turns, false).is_some()
+        } else {
+            let Tables { walled, sweep, .. } = self.sweep();
+            let (from, to) = (walled.cell(query.a), walled.cell(query.b));
+            let hit = sweep.run(&walled.open, from, max_turns, |cell, _| cell == to);
+            sweep.clear();
+            hit.is_some()
+        }
+    }
+
+    /// A line joining the query's two cells, with the fewest turns (and, for at most two turns,
+    /// the shortest of those), or `None` when [`Solver::joinable`] is false.
+    pub fn line(&mut self, query: Query) -> Option<Line> {
+        if refusal(self.board, query).is_some() {
+            return None;
+        }
+        let max_turns = self.rules.max_turns;
+        if max_turns <= 2 {
+            let board = self.board;
+            let [first, second] = self.index().bends(board, query.a, query.b, max_turns, true)?;
+            Some(Line::through([query.a, first, second, query.b]))
+        } else {
+            let Tables { walled, sweep, .. } = self.sweep();
+            let (from, to) = (walled.cell(query.a), walled.cell(query.b));
+            let line = sweep
+                .run(&walled.open, from, max_turns, |cell, _| cell == to)
+                .map(|hit| walled.line(&sweep.line_to(&walled.open, hit)));
+            sweep.clear();
+            line
+        }
+    }
+
+    fn index(&mut self) -> &mut Index {
+        if !self.index_built {
+            self.tables.index.build(self.board, self.rules.outside);
+            self.index_built = true;
+        }
+        &mut self.tables.index
+    }
+
+    fn sweep(&mut self) -> &mut Tables {
+        if !self.sweep_built {
+            self.tables.walled.build(self.board, self.rules.outside);
+            self.tables.sweep.fit(&self.tables.walled);
+            self.sweep_built = true;
+        }
+        &mut self.tables
+    }
+}
+
+/// Prefix counts of blocked cells along the rows and columns of the framed board (the board
+/// and its ring; the ring is blocked unless the outside is open). See the
+/// [module documentation](self).
+///
+/// The column counts are built for the whole board at once (a pass that vectorises: each row
+/// adds its flags to the counts of the row above). A row's counts are a running sum along the
+/// row, a chain of dependent additions, so each row is counted only when a query first needs
+/// it: a case with a few queries touches a few rows.
+#[derive(Debug, Clone, Default)]
+pub struct Index {
+    /// Columns of the framed board, m + 2.
+    width: usize,
+    /// Rows of the framed board, n + 2.
+    height: usize,
+    /// The ring is open.
+    outside: bool,
+    /// `row_blocked[r * (width + 1) + c]`: blocked cells of framed row `r` left of column `c`,
+    /// valid once row `r` is counted.
+    row_blocked: Vec<u16>,
+    /// Row `r` is counted for the current board when `row_counted[r] == board_number`.
+    row_counted: Vec<u32>,
+    /// Numbers the boards the index was built for, so that a new board needs no clearing.
+    board_number: u32,
+    /// `col_blocked[r * width + c]`: blocked cells of framed column `c` above row `r`.
+    col_blocked: Vec<u16>,
+}
+
+impl Index {
+    /// The tables for `board`, with the ring open when `outside`.
+    pub fn new(board: &Board, outside: bool) -> Index {
+        let mut index = Index::default();
+        index.build(board, outside);
+        index
+    }
+
+    /// Rebuilds the tables for `board` in the memory they already have.
+    pub fn build(&mut self, board: &Board, outside: bool) {
+        let (width, height) = (board.cols() + 2, board.rows() + 2);
+        (self.width, self.height, self.outside) = (width, height, outside);
+        self.board_number = self.board_number.wrapping_add(1);
+        if self.board_number == 0 {
+            self.row_counted.fill(0);
+            self.board_number = 1;
+        }
+        self.row_counted.resize(height, 0);
+        self.row_blocked.resize(height * (width + 1), 0);
+        // Every entry of the column counts is written below: no clearing needed.
+        self.col_blocked.resize((height + 1) * width, 0);
+        self.col_blocked[..width].fill(0);
+        let ring = u16::from(!outside);
+        for row in 0..height {
+            let (above, below) = self.col_blocked.split_at_mut((row + 1) * width);
+            let (previous, next) = (&above[row * width..], &mut below[..width]);
+            if row == 0 || row == height - 1 {
+                for (next, &previous) in next.iter_mut().zip(previous) {
+                    *next = previous + ring;
+                }
+            } else {
+                next[0] = previous[0] + ring;
+                next[width - 1] = previous[width - 1] + ring;
+                // Slices of one length, indexed alike: the loop vectorises.
+                let cols = width - 2;
+                let (next, previous, kinds) =
+                    (&mut next[1..=cols], &previous[1..=cols], &board.row(row - 1)[..cols]);
+                for col in 0..cols {
+                    next[col] = previous[col] + u16::from(kinds[col] != EMPTY);
+                }
+            }
+        }
+    }
+
+    /// Counts framed row `row` of `board` if no query has needed it yet.
+    fn count_row(&mut self, board: &Board, row: usize) {
+        if self.row_counted[row] == self.board_number {
+            return;
+        }
+        let ring = u16::from(!self.outside);
+        let width = self.width;
+        let prefix = &mut self.row_blocked[row * (width + 1)..(row + 1) * (width + 1)];
+        if row == 0 || row == self.height - 1 {
+            for (col, count) in prefix.iter_mut().enumerate() {
+                *count = col as u16 * ring;
+            }
+        } else {
+            // The running sum stays in a register: no store-to-load chain through memory.
+            let mut sum = ring;
+            prefix[0] = 0;
+            prefix[1] = ring;
+            for (count, &kind) in prefix[2..width].iter_mut().zip(board.row(row - 1)) {
+                sum += u16::from(kind != EMPTY);
+                *count = sum;
+            }
+            prefix[width] = sum + ring;
+        }
+        self.row_counted[row] = self.board_number;
+    }
+
+    /// Blocked cells of framed row `row` (counted) in columns `from..to`.
+    fn blocked_in_row(&self, row: usize, from: usize, to: usize) -> u16 {
+        let base = row * (self.width + 1);
+        self.row_blocked[base + to] - self.row_blocked[base + from]
+    }
+
+    /// Blocked cells of framed column `col` in rows `from..to`.
+    fn blocked_in_col(&self, col: usize, from: usize, to: usize) -> u16 {
+        self.col_blocked[to * self.width + col] - self.col_blocked[from * self.width + col]
+    }
+
+    /// The columns `first..=last` around `pos` in its row (counted) whose cells, `pos` apart,
+    /// are open.
+    fn row_run(&self, pos: Pos) -> (usize, usize) {
+        let base = pos.row * (self.width + 1);
+        let count = |col: usize| self.row_blocked[base + col];
+        let (left_of, right_of) = (count(pos.col), count(pos.col + 1));
+        let first = gallop_down(pos.col, |col| count(col) == left_of);
+        let last = gallop_up(pos.col, self.width - 1, |col| count(col + 1) == right_of);
+        (first, last)
+    }
+
+    /// The rows `first..=last` around `pos` in its column whose cells, `pos` apart, are open.
+    fn col_run(&self, pos: Pos) -> (usize, usize) {
+        let count = |row: usize| self.col_blocked[row * self.width + pos.col];
+        let (above, below) = (count(pos.row), count(pos.row + 1));
+        let first = gallop_down(pos.row, |row| count(row) == above);
+        let last = gallop_up(pos.row, self.height - 1, |row| count(row + 1) == below);
+        (first, last)
+    }
+
+    /// The two bends of a line from `a` to `b` (two distinct pieces of `board`, the board the
+    /// index was built for) with at most `max_turns` (≤ 2) turns, or `None`. A bend equal to an
+    /// end or to the other bend is no turn. With `fewest`, the line has the fewest turns and,
+    /// among those, the fewest cells; otherwise it is the first found.
+    pub fn bends(&mut self, board: &Board, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<[Pos; 2]> {
+        let across_column =
+            (a.row != b.row).then(|| self.across_column(board, a, b, max_turns, fewest)).flatten();
+        let across_row = (a.col != b.col).then(|| self.across_row(board, a, b, max_turns, fewest)).flatten();
+        let column_line = across_column.map(|col| (shape_cost(a.col, b.col, col, a.row, b.row), col));
+        let row_line = across_row.map(|row| (shape_cost(a.row, b.row, row, a.col, b.col), row));
+        let by_column = |col: usize| Some([Pos::new(a.row, col), Pos::new(b.row, col)]);
+        match (column_line, row_line) {
+            (Some((column_cost, col)), Some((row_cost, _))) if column_cost <= row_cost => by_column(col),
+            (Some((_, col)), None) => by_column(col),
+            (_, Some((_, row))) => Some([Pos::new(row, a.col), Pos::new(row, b.col)]),
+            (None, None) => None,
+        }
+    }
+
+    /// The column of a line along `a`'s row, down (or up) a column, along `b`'s row (which
+    /// differs from `a`'s).
+    fn across_column(
+        &mut self,
+        board: &Board,
+        a: Pos,
+        b: Pos,
+        max_turns: u32,
+        fewest: bool,
+    ) -> Option<usize> {
+        self.count_row(board, a.row);
+        self.count_row(board, b.row);
+        let (a_first, a_last) = self.row_run(a);
+        let (b_first, b_last) = self.row_run(b);
+        let (first, last) = (a_first.max(b_first), a_last.min(b_last));
+        if first > last {
+            return None;
+        }
+        let (top, bottom) = (a.row.min(b.row), a.row.max(b.row));
+        if max_turns < 2 || fewest {
+            // One turn or none: the line turns in `a`'s or `b`'s column.
+            let turns = |col: usize| u32::from(col != a.col) + u32::from(col != b.col);
+            let candidate = |col: usize| {
+                turns(col) <= max_turns
+                    && (first..=last).contains(&col)
+                    && self.blocked_in_col(col, top + 1, bottom) == 0
+            };
+            if let Some(col) = [a.col, b.col].into_iter().find(|&col| candidate(col)) {
+                return Some(col);
+            }
+            if max_turns < 2 {
+                return None;
+            }
+        }
+        // Column `col` is open between the rows when its counts below `top + 1` and below
+        // `bottom` are equal: two contiguous slices compared.
+        let upper = &self.col_blocked[(top + 1) * self.width + first..=(top + 1) * self.width + last];
+        let lower = &self.col_blocked[bottom * self.width + first..=bottom * self.width + last];
+        let mut open_cols =
+            upper.iter().zip(lower).enumerate().filter(|(_, (u, l))| u == l).map(|(i, _)| first + i);
+        if fewest {
+            open_cols.min_by_key(|&col| shape_cost(a.col, b.col, col, a.row, b.row))
+        } else {
+            open_cols.next()
+        }
+    }
+
+    /// The row of a line along `a`'s column, across a row, along `b`'s column (which differs
+    /// from `a`'s).
+    fn across_row(&mut self, board: &Board, a: Pos, b: Pos, max_turns: u32, fewest: bool) -> Option<usize> {
+        let (a_first, a_last) = self.col_run(a);
+        let (b_first, b_last) = self.col_run(b);
+        let (first, last) = (a_first.max(b_first), a_last.min(b_last));
+        if first > last {
+            return None;
+        }
+        let (left, right) = (a.col.min(b.col), a.col.max(b.col));
+        let open = |index: &mut Index, row: usize| {
+            index.count_row(board, row);
+            index.blocked_in_row(row, left + 1, right) == 0
+        };
+        if max_turns < 2 || fewest {
+            for row in [a.row, b.row] {
+                let turns = u32::from(row != a.row) + u32::from(row != b.row);
+                if turns <= max_turns && (first..=last).contains(&row) && open(self, row) {
+                    return Some(row);
+                }
+            }
+            if max_turns < 2 {
+                return None;
+            }
+        }
+        let mut best: Option<((usize, usize), usize)> = None;
+        for row in first..=last {
+            if open(self, row) {
+                if !fewest {
+                    return Some(row);
+                }
+                let cost = shape_cost(a.row, b.row, row, a.col, b.col);
+                if best.is_none_or(|(best_cost, _)| cost < best_cost) {
+                    best = Some((cost, row));
+                }
+            }
+        }
+        best.map(|(_, row)| row)
+    }
+}
+
+/// Turns, then cells, of a line across `middle`: `from` to `middle` to `to` on one axis, plus
+/// `along_from` to `along_to` on the other.
+fn shape_cost(from: usize, to: usize, middle: usize, along_from: usize, along_to: usize) -> (usize, usize) {
+    let turns = usize::from(middle != from) + usize::from(middle != to);
+    (turns, from.abs_diff(middle) + middle.abs_diff(to) + along_from.abs_diff(along_to))
+}
+
+/// The largest `distance ≤ most` such that `holds(d)` for every `d` in `0..=distance`, where
+/// `holds` is monotone (true up to some distance, false beyond) and `holds(0)`. Gallops
+/// (distances 1, 2, 4, ...) then bisects, so a short run costs a few probes near the start.
+fn reach(most: usize, holds: impl Fn(usize) -> bool) -> usize {
+    let mut good = 0;
+    let mut step = 1;
+    let mut bad = loop {
+        if good == most {
+            return most;
+        }
+        let probe = (good + step).min(most);
+        if !holds(probe) {
+            break probe;
+        }
+        good = probe;
+        step *= 2;
+    };
+    // Now holds(good), good < bad, !holds(bad).
+    while bad - good > 1 {
+        let middle = good + (bad - good) / 2;
+        if holds(middle) {
+            good = middle;
+        } else {
+            bad = middle;
+        }
+    }
+    good
+}
+
+/// The smallest `x ≤ start` such that `holds(y)` for every `y` in `x..=start` (`holds` monotone,
+/// `holds(start)`).
+fn gallop_down(start: usize, holds: impl Fn(usize) -> bool) -> usize {
+    start - reach(start, |distance| holds(start - distance))
+}
+
+/// The largest `x` in `start..=end` such that `holds(y)` for every `y` in `start..=x` (`holds`
+/// monotone, `holds(start)`).
+fn gallop_up(start: usize, end: usize, holds: impl Fn(usize) -> bool) -> usize {
+    start + reach(end - start, |distance| holds(start + distance))
+}
+
+/// The framed board with one more ring around it that is always blocked (the *wall*), so that
+/// the lines of a [`Sweep`] stop without bounds checks. Cells are numbered row by row.
+#[derive(Debug, Clone, Default)]
+pub struct Walled {
+    /// Columns, m + 4.
+    width: usize,
+    /// Which cells a line may pass: empty board cells, and the ring when the outside is open.
+    pub open: Vec<bool>,
+    /// The kind of every cell; [`EMPTY`] on the ring and the wall.
+    pub kinds: Vec<Kind>,
+}
+
+impl Walled {
+    /// The walled board of `board`, with the ring open when `outside`.
+    pub fn new(board: &Board, outside: bool) -> Walled {
+        let mut walled = Walled::default();
+        walled.build(board, outside);
+        walled
+    }
+
+    /// Rebuilds the walled board for `board` in the memory it already has.
+    pub fn build(&mut self, board: &Board, outside: bool) {
+        let (width, height) = (board.cols() + 4, board.rows() + 4);
+        self.width = width;
+        self.open.clear();
+        self.open.resize(width * height, false);
+        self.kinds.clear();
+        self.kinds.resize(width * height, EMPTY);
+        for row in 1..height - 1 {
+            let line = &mut self.open[row * width..(row + 1) * width];
+            if row == 1 || row == height - 2 {
+                line[1..width - 1].fill(outside);
+            } else {
+                line[1] = outside;
+                line[width - 2] = outside;
+            }
+        }
+        for (row, kinds) in board.iter_rows().enumerate() {
+            let start = (row + 2) * width + 2;
+            self.kinds[start..start + kinds.len()].copy_from_slice(kinds);
+            for (open, &kind) in self.open[start..start + kinds.len()].iter_mut().zip(kinds) {
+                *open = kind == EMPTY;
+            }
+        }
+    }
+
+    /// The cell number of a 1-based position (the ring is row 0 and column 0).
+    pub fn cell(&self, pos: Pos) -> usize {
+        (pos.row + 1) * self.width + pos.col + 1
+    }
+
+    /// The 1-based position of a cell of the board or the ring.
+    pub fn pos(&self, cell: usize) -> Pos {
+        Pos::new(cell / self.width - 1, cell % self.width - 1)
+    }
+
+    /// Cell numbers one step away: right, down, left, up (in the `Sweep`'s axis order:
+    /// horizontal steps first).
+    fn steps(&self) -> [isize; 4] {
+        let width = self.width as isize;
+        [1, width, -1, -width]
+    }
+
+    /// The line through the given cells as positions.
+    pub fn line(&self, cells: &[usize]) -> Line {
+        Line::through(cells.iter().map(|&cell| self.pos(cell)))
+    }
+
+    /// Number of columns (m + 4).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+}
+
+/// The axis of a line: 0 horizontal, 1 vertical.
+type Axis = usize;
+
+/// A blocked cell a line of a [`Sweep`] ran into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    /// The cell hit.
+    pub cell: usize,
+    /// Turns of the line that hit it.
+    pub turns: u32,
+    /// The direction the line was going (an index into the sweep's steps).
+    direction: usize,
+}
+
+/// Never reached in this search.
+const UNSEEN: u32 = u32::MAX;
+
+/// The layered line search of the [module documentation](self), with its tables kept between
+/// searches. Cleared after each search by undoing only what it touched.
+#[derive(Debug, Clone, Default)]
+pub struct Sweep {
+    /// Cell-number steps right, down, left, up: `steps[axis]` and `steps[axis + 2]` run along
+    /// `axis`.
+    steps: [isize; 4],
+    /// `layer[2 * cell + axis]`: the fewest turns of a line reaching `cell` along `axis`, or
+    /// [`UNSEEN`].
+    layer: Vec<u32>,
+    /// Every (cell, axis) reached, as `2 * cell + axis`, layer after layer: the search queue,
+    /// and the list of what to clear.
+    reached: Vec<u32>,
+    /// The cell the last search started from.
+    from: usize,
+}
+
+impl Sweep {
+    /// A sweep for boards shaped like `walled`.
+    pub fn new(walled: &Walled) -> Sweep {
+        let mut sweep = Sweep::default();
+        sweep.fit(walled);
+        sweep
+    }
+
+    /// Fits the sweep to boards shaped like `walled`, in the memory it already has. Between
+    /// searches every entry of `layer` is `UNSEEN`, so only new entries need setting.
+    pub fn fit(&mut self, walled: &Walled) {
+        self.steps = walled.steps();
+        self.layer.resize(2 * walled.open.len(), UNSEEN);
+    }
+
+    /// Runs the search from the blocked cell `from` of a walled board whose open cells are
+    /// `open`, up to `max_turns` turns. Every blocked cell a line runs into, `from` aside, is
+    /// offered to `wanted` with the line's turns, in order of turns; the search stops at the
+    /// first one wanted and returns it. Call [`Sweep::clear`] before the next search.
+    pub fn run(
+        &mut self,
+        open: &[bool],
+        from: usize,
+        max_turns: u32,
+        mut wanted: impl FnMut(usize, u32) -> bool,
+    ) -> Option<Hit> {
+        self.from = from;
+        for direction in 0..4 {
+            if let Some(hit) = self.line(open, from, direction, 0, &mut wanted) {
+                return Some(hit);
+            }
+        }
+        let mut done = 0;
+        for turns in 1..=max_turns {
+            let layer_end = self.reached.len();
+            if done == layer_end {
+                break;
+            }
+            for index in done..layer_end {
+                let slot = self.reached[index] as usize;
+                let (cell, across) = (slot / 2, 1 - slot % 2);
+                // Reached along `across` already: its whole run that way is covered.
+                if self.layer[2 * cell + across] != UNSEEN {
+                    continue;
+                }
+                self.mark(cell, across, turns);
+                for direction in [across, across + 2] {
+                    if let Some(hit) = self.line(open, cell, direction, turns, &mut wanted) {
+                        return Some(hit);
+                    }
+                }
+            }
+            done = layer_end;
+        }
+        None
+    }
+
+    fn mark(&mut self, cell: usize, axis: Axis, turns: u32) {
+        self.layer[2 * cell + axis] = turns;
+        self.reached.push((2 * cell + axis) as u32);
+    }
+
+    /// Draws one line of layer `turns` from `cell` (exclusive) in `direction` (an index into
+    /// `steps`), up to a blocked cell or a cell reached along this axis before.
+    fn line(
+        &mut self,
+        open: &[bool],
+        cell: usize,
+        direction: usize,
+        turns: u32,
+        wanted: &mut impl FnMut(usize, u32) -> bool,
+    ) -> Option<Hit> {
+        let (step, axis) = (self.steps[direction], direction % 2);
+        let mut at = cell.wrapping_add_signed(step);
+        while open[at] {
+            if self.layer[2 * at + axis] != UNSEEN {
+                return None;
+            }
+            self.mark(at, axis, turns);
+            at = at.wrapping_add_signed(step);
+        }
+        (at != self.from && wanted(at, turns)).then_some(Hit { cell: at, turns, direction })
+    }
+
+    /// The ends and turns of a line from the last search's start to `hit`, in order. Call
+    /// before [`Sweep::clear`].
+    pub fn line_to(&self, open: &[bool], hit: Hit) -> Vec<usize> {
+        let mut points = vec![hit.cell];
+        let mut axis = hit.direction % 2;
+        let mut turns = hit.turns;
+        // Back along the line that hit: the opposite direction only.
+        let mut directions = vec![(hit.direction + 2) % 4];
+        let mut at = hit.cell;
+        loop {
+            // Walk from `at` along `axis` to the start, or to a cell reached along the other
+            // axis in fewer turns: a line with fewer turns turned there. Some direction finds
+            // one before a blocked cell: the line that reached `at` came from there.
+            let found = directions.iter().find_map(|&direction| {
+                let step = self.steps[direction];
+                let mut cell = at.wrapping_add_signed(step);
+                loop {
+                    if cell == self.from {
+                        return Some(cell);
+                    }
+                    if !open[cell] {
+                        return None;
+                    }
+                    if turns > 0 && self.layer[2 * cell + 1 - axis] < turns {
+                        return Some(cell);
+                    }
+                    cell = cell.wrapping_add_signed(step);
+                }
+            });
+            let cell = found.expect("every cell the sweep reached lies on a line from the start");
+            points.push(cell);
+            if cell == self.from {
+                break;
+            }
+            at = cell;
+            axis = 1 - axis;
+            turns = self.layer[2 * cell + axis];
+            directions = vec![axis, axis + 2];
+        }
+        points.reverse();
+        points
+    }
+
+    /// Forgets the last search, in time proportional to what it reached.
+    pub fn clear(&mut self) {
+        for &slot in &self.reached {
+            self.layer[slot as usize] = UNSEEN;
+        }
+        self.reached.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use common::Grid;
+
+    use super::*;
+
+    #[test]
+    fn reach_finds_the_last_distance_that_holds() {
+        for most in 0..40 {
+            for threshold in 0..=most + 1 {
+                // Holds for distances up to `threshold`, not beyond.
+                let expected = threshold.min(most);
+                assert_eq!(reach(most, |distance| distance <= threshold), expected, "{most} {threshold}");
+            }
+        }
+        assert_eq!(gallop_down(10, |x| x >= 4), 4);
+        assert_eq!(gallop_up(3, 12, |x| x <= 7), 7);
+    }
+
+    #[test]
+    fn runs_stop_at_pieces_and_at_the_closed_ring() {
+        let board = Grid::from_vec(2, 5, vec![1, 0, 0, 2, 0, 0, 0, 3, 0, 0]);
+        let mut index = Index::new(&board, false);
+        index.count_row(&board, 1);
+        assert_eq!(index.row_run(Pos::new(1, 1)), (1, 3));
+        assert_eq!(index.row_run(Pos::new(1, 4)), (2, 5));
+        assert_eq!(index.col_run(Pos::new(1, 4)), (1, 2));
+        assert_eq!(index.col_run(Pos::new(1, 3)), (1, 1));
+        let mut outside = Index::new(&board, true);
+        outside.count_row(&board, 1);
+        assert_eq!(outside.row_run(Pos::new(1, 1)), (0, 3));
+        assert_eq!(outside.row_run(Pos::new(1, 4)), (2, 6));
+        assert_eq!(outside.col_run(Pos::new(1, 4)), (0, 3));
+        assert_eq!(outside.col_run(Pos::new(2, 3)), (0, 3));
+    }
+}
