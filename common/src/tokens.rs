@@ -85,10 +85,6 @@ impl<'a> Tokens<'a> {
         self.pos
     }
 
-    fn rest(&self) -> &'a [u8] {
-        &self.src[self.pos..]
-    }
-
     fn advance_to(&mut self, rest: &'a [u8]) {
         self.pos = self.src.len() - rest.len();
     }
@@ -138,7 +134,50 @@ impl<'a> Tokens<'a> {
 
     /// The next token as a decimal integer within `range`; see [`Tokens::number_token`].
     pub fn number(&mut self, range: RangeInclusive<u64>, what: &str) -> Result<u64, Diagnostic> {
-        self.number_token(range, what).map(|(value, _)| value)
+        self.number_with(range, || what.to_owned())
+    }
+
+    /// [`Tokens::number`] with the description built only on error, for hot loops whose
+    /// descriptions carry positions (`|| format!("... of tile {tile}")`). One pass over the
+    /// token, no allocation on success.
+    pub fn number_with(
+        &mut self,
+        range: RangeInclusive<u64>,
+        what: impl FnOnce() -> String,
+    ) -> Result<u64, Diagnostic> {
+        self.skip_whitespace();
+        if let Ok((rest, value)) = decimal_u64::<_, nom::error::Error<&[u8]>>(self.rest())
+            && rest.first().is_none_or(u8::is_ascii_whitespace)
+            && range.contains(&value)
+        {
+            self.advance_to(rest);
+            return Ok(value);
+        }
+        Err(self.expected_here(&what()))
+    }
+
+    /// `expected {what}, found `{token}`` at the next token, or `found end of input`; the
+    /// cursor does not move.
+    pub fn expected_here(&self, what: &str) -> Diagnostic {
+        match self.peek() {
+            Some(token) => token.expected(what),
+            None => Diagnostic::expected_at_end(what, self.src),
+        }
+    }
+
+    /// The input from the cursor on.
+    pub fn rest(&self) -> &'a [u8] {
+        &self.src[self.pos..]
+    }
+
+    /// Moves the cursor to byte `offset` of the input, for a reader that consumed a stretch of
+    /// it by other means (a bulk reader of numbers, say).
+    ///
+    /// # Panics
+    /// When `offset` lies past the end of the input.
+    pub fn seek(&mut self, offset: usize) {
+        assert!(offset <= self.src.len(), "offset {offset} is past the end of the input");
+        self.pos = offset;
     }
 
     /// Succeeds when only whitespace is left; otherwise `expected {what}, found `{token}``.
@@ -218,6 +257,18 @@ mod tests {
             let token = next();
             assert_eq!(token.number(0..=9, "a digit").unwrap_err().span, token.span());
         }
+    }
+
+    #[test]
+    fn lazy_descriptions_and_seeking() {
+        let mut tokens = Tokens::new(b"5 x 7");
+        assert_eq!(tokens.number_with(0..=9, || unreachable!("no error, no description")), Ok(5));
+        let err = tokens.number_with(0..=9, || "a digit".to_owned()).unwrap_err();
+        assert_eq!((err.span, err.message.as_str()), (2..3, "expected a digit, found `x`"));
+        tokens.seek(3);
+        assert_eq!(tokens.rest(), b" 7");
+        assert_eq!(tokens.number(0..=9, "a digit"), Ok(7));
+        assert_eq!(tokens.expected_here("more").message, "expected more, found end of input");
     }
 
     #[test]

@@ -10,26 +10,22 @@
 //! Tokens are separated by any ASCII whitespace; line breaks carry no meaning.
 //!
 //! ## Speed
-//! A case can hold sixteen million numbers and an input many cases, so the reader is a tight
-//! loop of small nom parsers over the raw bytes (`blank`, then nom's `u32`/`u64` digit parsers,
-//! then a check that the token ends there), with no allocation per token and no line counting.
-//! It cannot go through [`common::Tokens`], whose cursor cannot be moved to a byte offset, and
-//! whose general `number` (a `u64` checked against a range, behind a skip of whitespace and a
-//! token-end check written as separate parsers) is slower per token; see the crate's README for
-//! the figures. On the first token that does not fit, the reader turns to the slow path and
-//! builds the same diagnostic `Tokens` would: `expected {what}, found `{token}`` at the token, or
-//! `found end of input` after the last one.
+//! A case can hold sixteen million numbers and an input many cases. Sizes and queries are read
+//! with [`common::Tokens`] (nom over the raw bytes, no allocation per token, descriptions of what
+//! was expected built only on error). A board's numbers go through `kinds`, a bulk reader of
+//! 64-byte blocks that [`Tokens::seek`]s the cursor past them; on the first token that does not
+//! fit it stops there, and `Tokens` builds the diagnostic: `expected {what}, found `{token}`` at
+//! the token, or `found end of input` after the last one. See the crate's README for the figures.
 //!
 //! ## Memory
 //! [`Reader`] yields one case at a time, so a caller that answers each case before reading the
 //! next holds one board at a time. Sizes are checked before anything is allocated, and a
 //! board's storage is never reserved beyond what the remaining input could fill.
 
-use common::Diagnostic;
-use common::Pos;
+use common::{Diagnostic, Pos, Tokens};
 use nom::Parser;
-use nom::bytes::complete::{take_till1, take_while};
-use nom::character::complete::{u32 as decimal_u32, u64 as decimal_u64};
+use nom::bytes::complete::take_while;
+use nom::character::complete::u32 as decimal_u32;
 use nom::error::{Error, ErrorKind};
 use nom::sequence::terminated;
 
@@ -40,11 +36,6 @@ type NomResult<'a, T> = nom::IResult<&'a [u8], T, Error<&'a [u8]>>;
 /// Whitespace, possibly none.
 fn blank(input: &[u8]) -> NomResult<'_, &[u8]> {
     take_while(|b: u8| b.is_ascii_whitespace()).parse_complete(input)
-}
-
-/// A token: everything up to the next whitespace.
-fn token_text(input: &[u8]) -> NomResult<'_, &[u8]> {
-    take_till1(|b: u8| b.is_ascii_whitespace()).parse_complete(input)
 }
 
 /// Fails unless the input is at whitespace or at its end: a number must be a whole token.
@@ -68,12 +59,6 @@ fn bad_token(token: &[u8]) -> nom::Err<Error<&[u8]>> {
 fn kind(input: &[u8]) -> NomResult<'_, Kind> {
     let (token, _) = blank(input)?;
     terminated(decimal_u32, token_end).parse_complete(token).map_err(|_| bad_token(token))
-}
-
-/// Any other number: blank, then a token of decimal digits whose value fits a `u64`.
-fn number(input: &[u8]) -> NomResult<'_, u64> {
-    let (token, _) = blank(input)?;
-    terminated(decimal_u64, token_end).parse_complete(token).map_err(|_| bad_token(token))
 }
 
 /// Bytes of a 64-byte block, the unit of [`kinds`]'s fast path.
@@ -252,8 +237,7 @@ fn kinds<'a>(input: &'a [u8], out: &mut [Kind], filled: &mut usize) -> NomResult
 /// Reads the cases of an input one at a time. See the [module documentation](self).
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
-    src: &'a [u8],
-    pos: usize,
+    tokens: Tokens<'a>,
     /// Set at the terminator, the end of input, or after an error: nothing more is read.
     done: bool,
     /// Storage of a case the caller is done with, for the next case (see [`Reader::recycle`]).
@@ -319,7 +303,7 @@ pub mod wanted {
 impl<'a> Reader<'a> {
     /// A reader at the start of `src`.
     pub fn new(src: &'a [u8]) -> Self {
-        Reader { src, pos: 0, done: false, spare: None }
+        Reader { tokens: Tokens::new(src), done: false, spare: None }
     }
 
     /// Hands back a case the caller is done with: the next case is read into its memory, which
@@ -342,21 +326,22 @@ impl<'a> Reader<'a> {
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, Diagnostic> {
-        if self.is_at_end() {
+        let tokens = &mut self.tokens;
+        if tokens.is_at_end() {
             return Ok(None);
         }
-        let rows = self.number(0..=MAX_SIDE as u64, wanted::rows)? as usize;
+        let rows = tokens.number_with(0..=MAX_SIDE as u64, wanted::rows)? as usize;
         if rows == 0 {
-            self.number(0..=0, || wanted::TERMINATOR.to_owned())?;
-            self.expect_end(wanted::AFTER_TERMINATOR)?;
+            tokens.number(0..=0, wanted::TERMINATOR)?;
+            tokens.expect_end(wanted::AFTER_TERMINATOR)?;
             return Ok(None);
         }
-        let cols = self.number(1..=wanted::max_cols(rows) as u64, || wanted::cols(rows))? as usize;
+        let cols = tokens.number_with(1..=wanted::max_cols(rows) as u64, || wanted::cols(rows))? as usize;
 
         let cells = rows * cols;
         // Every number but the last takes at least two bytes: never allocate more than the rest
         // of the input could fill, whatever the header claims.
-        let room = (self.src.len() - self.pos) / 2 + 1;
+        let room = tokens.rest().len() / 2 + 1;
         let (mut kinds, mut queries) = match self.spare.take() {
             Some(spare) => (spare.board.into_cells(), spare.queries),
             None => (Vec::new(), Vec::new()),
@@ -366,78 +351,39 @@ impl<'a> Reader<'a> {
         kinds.truncate(cells.min(room));
         kinds.resize(cells.min(room), EMPTY);
         let mut filled = 0;
-        let complete = match self::kinds(&self.src[self.pos..], &mut kinds, &mut filled) {
+        let end = tokens.src().len();
+        let complete = match self::kinds(tokens.rest(), &mut kinds, &mut filled) {
             Ok((rest, ())) => {
-                self.pos = self.src.len() - rest.len();
+                tokens.seek(end - rest.len());
                 filled == cells
             }
             Err(failure) => {
                 if let nom::Err::Error(error) | nom::Err::Failure(error) = failure {
-                    self.pos = self.src.len() - error.input.len();
+                    tokens.seek(end - error.input.len());
                 }
                 false
             }
         };
         if !complete {
-            return Err(self.error_here(&wanted::kind(filled, cols)));
+            return Err(tokens.expected_here(&wanted::kind(filled, cols)));
         }
         let board = Board::from_vec(rows, cols, kinds);
 
-        let count = self.number(0..=MAX_QUERIES as u64, wanted::query_count)?;
+        let count = tokens.number_with(0..=MAX_QUERIES as u64, wanted::query_count)?;
         queries.clear();
-        queries.reserve((count as usize).min((self.src.len() - self.pos) / 8 + 1));
+        queries.reserve((count as usize).min(tokens.rest().len() / 8 + 1));
         for query in 1..=count {
             let mut values = [0; 4];
             for (part, value) in values.iter_mut().enumerate() {
                 let side = if part.is_multiple_of(2) { rows } else { cols };
-                *value =
-                    self.number(1..=side as u64, || wanted::query_part(part, query, rows, cols))? as usize;
+                *value = tokens
+                    .number_with(1..=side as u64, || wanted::query_part(part, query, rows, cols))?
+                    as usize;
             }
             let [x1, y1, x2, y2] = values;
             queries.push(Query { a: Pos::new(x1, y1), b: Pos::new(x2, y2) });
         }
         Ok(Some(Case { board, queries }))
-    }
-
-    /// The next number, if it is within `range`; else a diagnostic at its token.
-    fn number(
-        &mut self,
-        range: std::ops::RangeInclusive<u64>,
-        what: impl FnOnce() -> String,
-    ) -> Result<u64, Diagnostic> {
-        if let Ok((rest, value)) = number(&self.src[self.pos..])
-            && range.contains(&value)
-        {
-            self.pos = self.src.len() - rest.len();
-            return Ok(value);
-        }
-        Err(self.error_here(&what()))
-    }
-
-    /// True when only whitespace is left.
-    fn is_at_end(&mut self) -> bool {
-        self.skip_blank();
-        self.pos == self.src.len()
-    }
-
-    fn skip_blank(&mut self) {
-        if let Ok((rest, _)) = blank(&self.src[self.pos..]) {
-            self.pos = self.src.len() - rest.len();
-        }
-    }
-
-    /// Succeeds when only whitespace is left; else a diagnostic at the next token.
-    fn expect_end(&mut self, what: &str) -> Result<(), Diagnostic> {
-        if self.is_at_end() { Ok(()) } else { Err(self.error_here(what)) }
-    }
-
-    /// `expected {what}, found `{token}`` at the next token, or `found end of input`.
-    fn error_here(&mut self, what: &str) -> Diagnostic {
-        self.skip_blank();
-        match token_text(&self.src[self.pos..]) {
-            Ok((_, text)) => Diagnostic::expected(what, self.pos, text),
-            Err(_) => Diagnostic::expected_at_end(what, self.src),
-        }
     }
 }
 
