@@ -26,8 +26,8 @@ pub fn games(tokens: &mut Tokens<'_>) -> Result<Vec<Game>, Diagnostic> {
         for tile in 1..=size * size {
             let mut sides = [0; 4];
             for (side, name) in sides.iter_mut().zip(SIDE_NAMES) {
-                let what = format!("a digit 0-9 for the {name} side of tile {tile}");
-                *side = tokens.number(0..=9, &what)? as u8;
+                let what = || format!("a digit 0-9 for the {name} side of tile {tile}");
+                *side = tokens.number_with(0..=9, what)? as u8;
             }
             tiles.push(Tile { sides });
         }
