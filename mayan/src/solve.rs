@@ -83,9 +83,13 @@
 //! The moves worth trying on a board (legal, not a mirror move, not asleep, transferring every
 //! forced colour) are found as bit sets, so a board whose bound forces one colour costs a few
 //! candidates, not fifty; each is then checked against the bound one move ahead with two table
-//! lookups. A move made is a displacement and a byte-parallel line test ([`crate::board`]). On
-//! random 30-block boards with 4 colours and n = 5, the search visits about 8,500 boards a
-//! board (the reference: about 50⁵ sequences).
+//! lookups. A move made is a displacement and a byte-parallel line test ([`crate::board`]);
+//! a swap that `swap_may_clear` shows to complete no line is only a displacement (nothing can
+//! vanish: the board before had no line, and a swap only changes its two cells). After a move
+//! that removes nothing, the child's needs are the ones the move was checked with, so only the
+//! children where blocks vanished count their colours again. On random 30-block boards with 4
+//! colours and n = 5, the search visits about 8,500 boards a board (the reference: about 50⁵
+//! sequences); the dead-end table answers about half of those met with one move left.
 
 use std::sync::OnceLock;
 
@@ -123,13 +127,18 @@ pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome {
     // No move brings a block: no colour ever has more blocks than now.
     let most = counts.iter().copied().max().unwrap_or(0) as usize;
     let need_tables = (0..=most).map(NeedTable::get).collect();
-    let mut search =
-        Search { colours, need_tables, dead_ends: DeadEnds::new(), path: Vec::with_capacity(moves), nodes: 0 };
+    let mut search = Search {
+        colours,
+        need_tables,
+        dead_ends: DeadEnds::new(),
+        path: Vec::with_capacity(moves),
+        nodes: 0,
+    };
     let first = if fewest { 1 } else { moves };
     // A shortest solution of k moves empties the board after exactly k moves (an empty board
     // has no move), so the fewest moves are the first k that an exact search solves. The dead
     // ends found for one k stay true for the next: they are keyed by the moves left.
-    let found = (first..=moves).any(|exact| search.exactly(*board, exact, 0));
+    let found = (first..=moves).any(|exact| search.exactly(*board, exact, 0, None));
     Outcome { moves: found.then_some(search.path), nodes: search.nodes }
 }
 
@@ -148,7 +157,9 @@ impl Search {
     /// True when exactly `remaining` moves can empty `board`; the moves are then in `path`.
     /// The moves in `asleep` (bits by [`move_bit`]) need not be searched here (see *Sleeping
     /// moves* in the module documentation).
-    fn exactly(&mut self, board: Board, remaining: usize, asleep: u64) -> bool {
+    ///
+    /// `known` holds the needs of `board` when the caller knows them (see [`Needs`]).
+    fn exactly(&mut self, board: Board, remaining: usize, asleep: u64, known: Option<Needs>) -> bool {
         self.nodes += 1;
         if remaining == 0 {
             return board.is_empty();
@@ -162,7 +173,9 @@ impl Search {
         if self.dead_ends.contains(&key) {
             return false;
         }
-        let Some(bound) = Bound::new(&board, remaining, self.colours, &self.need_tables) else { return false };
+        debug_assert!(known.is_none_or(|known| known == Needs::of(&board, self.colours, &self.need_tables)));
+        let needs = known.unwrap_or_else(|| Needs::of(&board, self.colours, &self.need_tables));
+        let Some(bound) = needs.bound(remaining, self.colours) else { return false };
         // The quiet moves searched so far here, by the pair of columns they touch (the left one).
         let mut quiet_searched = [0_u64; WIDTH - 1];
         let candidates = candidates(&board, bound.forced, self.colours) & !asleep;
@@ -176,14 +189,23 @@ impl Search {
                 ordered &= ordered - 1;
                 let (y, g) = (index / 2, if index & 1 == 0 { 1 } else { -1 });
                 let mv = Move::new(x as u8, y as u8, g);
-                if !bound.admits(&board, x, y, (x as i8 + g) as usize) {
+                let to = (x as i8 + g) as usize;
+                let Some(transfers) = needs.after_move(&bound, &board, (x, y, to), &self.need_tables) else {
                     continue;
-                }
-                if remaining == 1 && g > 0 && !swap_may_clear(&board, x, y) {
+                };
+                // A swap that completes no line leaves a settled board: nothing to test or
+                // remove, and as the last move it cannot empty the board.
+                let quiet_swap = g > 0 && !swap_may_clear(&board, x, y);
+                if remaining == 1 && quiet_swap {
                     continue;
                 }
                 let mut child = board;
-                let quiet = child.apply(mv) == 0;
+                let quiet = if quiet_swap {
+                    child.displace(mv);
+                    true
+                } else {
+                    child.apply(mv) == 0
+                };
                 if remaining == 1 {
                     if child.is_empty() {
                         self.path.push(mv);
@@ -200,7 +222,8 @@ impl Search {
                     0
                 };
                 self.path.push(mv);
-                if self.exactly(child, remaining - 1, child_asleep) {
+                // Settling that removes nothing leaves the needs as the move made them.
+                if self.exactly(child, remaining - 1, child_asleep, quiet.then(|| needs.with(transfers))) {
                     return true;
                 }
                 self.path.pop();
@@ -275,13 +298,15 @@ fn candidates(board: &Board, forced: Forced, colours: u8) -> u64 {
     moves
 }
 
-/// False when the right move of the block at (x, y) is a swap that cannot empty the board: it
-/// swaps one colour for itself, or neither block completes a line in its new cell. A swap of two
-/// colours makes a line only through the two blocks it moves: the one moving right to
+/// False when the right move of the block at (x, y) is a swap after which no line stands, so
+/// nothing vanishes (on a settled board, which has no line): it swaps one colour for itself, or
+/// neither block completes a line in its new cell. Such a swap cannot empty the board. A swap of
+/// two colours makes a line only through the two blocks it moves: the one moving right to
 /// (x + 1, y) can only line up with blocks above, below or further right of it (its old cell now
 /// holds the other colour), the other one with blocks above, below or left of (x, y). Reading
 /// that from a few row masks costs less than making the move and testing the whole board, and
-/// most swaps of a last move complete nothing.
+/// most swaps complete nothing. True for a drag (the rules decide) and for a swap that
+/// completes a line.
 fn swap_may_clear(board: &Board, x: usize, y: usize) -> bool {
     let (right_moving, left_moving) = (board.cell(x, y), board.cell(x + 1, y));
     if left_moving == 0 {
@@ -312,93 +337,135 @@ struct Forced {
     two: bool,
 }
 
-/// One colour's place in its table of needs on one board.
-#[derive(Clone, Copy)]
-struct ColourNeed {
-    table: &'static NeedTable,
-    /// The cell of the colour's count per column.
-    cell: usize,
-    /// `table.needs[cell]`.
-    need: u8,
+/// Colours are indexed 1..=10 (index 0 unused: its need stays 0).
+const COLOUR_SLOTS: usize = MAX_COLOUR as usize + 1;
+
+/// Each colour's count per column on one board, as its cell in the table of needs for its
+/// number of blocks, and the need there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Needs {
+    blocks: [u8; COLOUR_SLOTS],
+    cell: [u32; COLOUR_SLOTS],
+    need: [u8; COLOUR_SLOTS],
 }
 
-impl ColourNeed {
-    /// The colour's need once one of its blocks moved from column `from` to the neighbouring
-    /// column `to`; the colour must have a block in column `from`.
-    fn after_transfer(self, from: usize, to: usize) -> u8 {
+impl Needs {
+    /// The needs of the colours 1..=`colours` on `board` (`tables` indexed by block count).
+    fn of(board: &Board, colours: u8, tables: &[&'static NeedTable]) -> Needs {
+        let mut needs = Needs { blocks: [0; COLOUR_SLOTS], cell: [0; COLOUR_SLOTS], need: [0; COLOUR_SLOTS] };
+        for colour in 1..=colours as usize {
+            let counts: [usize; WIDTH] =
+                std::array::from_fn(|x| board.count_in_column(x, colour as u8) as usize);
+            let blocks = counts.iter().sum::<usize>();
+            let table = tables[blocks];
+            let cell = table.cell(&counts);
+            needs.blocks[colour] = blocks as u8;
+            needs.cell[colour] = cell as u32;
+            needs.need[colour] = table.needs[cell];
+        }
+        needs
+    }
+
+    /// The bound with `remaining` moves left, `None` when they cannot empty the board.
+    fn bound(&self, remaining: usize, colours: u8) -> Option<Bound> {
+        let mut total = 0;
+        let mut forced = 0;
+        for colour in 1..=colours as usize {
+            let need = self.need[colour] as usize;
+            if need > remaining {
+                return None;
+            }
+            if need == remaining {
+                forced |= 1 << colour;
+            }
+            total += need;
+        }
+        (total <= 2 * remaining).then_some(Bound {
+            total,
+            remaining,
+            forced: Forced { colours: forced, two: total == 2 * remaining },
+        })
+    }
+
+    /// The cell and need of `colour` once one of its blocks moved from column `from` to the
+    /// neighbouring column `to` (the colour must have a block in column `from`): its count
+    /// vector is a neighbouring cell.
+    fn after_transfer(&self, colour: u8, from: usize, to: usize, tables: &[&'static NeedTable]) -> (u32, u8) {
+        let colour = colour as usize;
+        let table = tables[self.blocks[colour] as usize];
+        let cell = self.cell[colour] as usize;
         // Moving right lowers the prefix sum at `from`; moving left raises it at `to`.
-        let cell = if to > from { self.cell - self.table.strides[from] } else { self.cell + self.table.strides[to] };
-        self.table.needs[cell]
+        let cell = if to > from { cell - table.strides[from] } else { cell + table.strides[to] };
+        (cell as u32, table.needs[cell])
+    }
+
+    /// The change the move of the block at (`x`, `y`) to column `to` makes to the needs, before
+    /// the board settles, if the needs after it meet `bound` with one move fewer (see *The bound
+    /// one move ahead*); `None` if not.
+    fn after_move(
+        &self,
+        bound: &Bound,
+        board: &Board,
+        (x, y, to): (usize, usize, usize),
+        tables: &[&'static NeedTable],
+    ) -> Option<Transfers> {
+        let left = bound.remaining - 1;
+        let (moving, beside) = (board.cell(x, y), board.cell(to, y));
+        if moving == beside {
+            // A swap of one colour transfers nothing: the board itself, one move fewer.
+            return (bound.forced.colours == 0 && bound.total <= 2 * left).then_some(Transfers::NONE);
+        }
+        let (moving_cell, moving_need) = self.after_transfer(moving, x, to, tables);
+        // A drag moves no second block: "colour 0", whose need is 0 before and after.
+        let (beside_cell, beside_need) =
+            if beside == 0 { (0, 0) } else { self.after_transfer(beside, to, x, tables) };
+        let total = bound.total + moving_need as usize + beside_need as usize
+            - self.need[moving as usize] as usize
+            - self.need[beside as usize] as usize;
+        // The colours not transferred keep their need: none may be forced.
+        let transferred = (1_u16 << moving) | (1 << beside);
+        let fits = bound.forced.colours & !transferred == 0
+            && moving_need as usize <= left
+            && beside_need as usize <= left
+            && total <= 2 * left;
+        fits.then_some(Transfers {
+            colours: [moving, beside],
+            cells: [moving_cell, beside_cell],
+            needs: [moving_need, beside_need],
+        })
+    }
+
+    /// The needs once `transfers` are made.
+    fn with(mut self, transfers: Transfers) -> Needs {
+        for ((colour, cell), need) in transfers.colours.into_iter().zip(transfers.cells).zip(transfers.needs)
+        {
+            self.cell[colour as usize] = cell;
+            self.need[colour as usize] = need;
+        }
+        self
     }
 }
 
-/// The transfer bound on one board with `remaining` moves left: each colour's need, and what the
-/// next move is forced to transfer.
+/// The colours a move transfers (0 for none: slot 0 of [`Needs`] stays at need 0), and their
+/// cells and needs after it.
+#[derive(Clone, Copy)]
+struct Transfers {
+    colours: [u8; 2],
+    cells: [u32; 2],
+    needs: [u8; 2],
+}
+
+impl Transfers {
+    const NONE: Transfers = Transfers { colours: [0; 2], cells: [0; 2], needs: [0; 2] };
+}
+
+/// The transfer bound on one board with `remaining` moves left.
+#[derive(Debug)]
 struct Bound {
-    /// Indexed by colour (index 0 unused, its need 0).
-    colours: [ColourNeed; MAX_COLOUR as usize + 1],
     /// The sum of the needs.
     total: usize,
     remaining: usize,
     forced: Forced,
-}
-
-impl Bound {
-    /// The bound of `board` with `remaining` moves (`tables` indexed by block count), `None`
-    /// when those moves cannot empty the board.
-    fn new(board: &Board, remaining: usize, colours: u8, tables: &[&'static NeedTable]) -> Option<Bound> {
-        let empty = ColourNeed { table: tables[0], cell: 0, need: 0 };
-        let mut bound = Bound {
-            colours: [empty; MAX_COLOUR as usize + 1],
-            total: 0,
-            remaining,
-            forced: Forced { colours: 0, two: false },
-        };
-        for colour in 1..=colours {
-            let counts: [usize; WIDTH] = std::array::from_fn(|x| board.count_in_column(x, colour) as usize);
-            let table = tables[counts.iter().sum::<usize>()];
-            let cell = table.cell(&counts);
-            let need = table.needs[cell];
-            if need as usize > remaining {
-                return None;
-            }
-            if need as usize == remaining {
-                bound.forced.colours |= 1 << colour;
-            }
-            bound.total += need as usize;
-            bound.colours[colour as usize] = ColourNeed { table, cell, need };
-        }
-        bound.forced.two = bound.total == 2 * remaining;
-        (bound.total <= 2 * remaining).then_some(bound)
-    }
-
-    /// True when the board after the move of the block at (`x`, `y`) to column `to`, before it
-    /// settles, still meets the bound with one move fewer (see *The bound one move ahead*).
-    fn admits(&self, board: &Board, x: usize, y: usize, to: usize) -> bool {
-        let left = self.remaining - 1;
-        let (moving, beside) = (board.cell(x, y), board.cell(to, y));
-        if moving == beside {
-            // A swap of one colour transfers nothing: the board itself, one move fewer.
-            return self.forced.colours == 0 && self.total <= 2 * left;
-        }
-        let mut total = self.total;
-        let mut transferred = 1_u16 << moving;
-        let moving = self.colours[moving as usize];
-        let moving_after = moving.after_transfer(x, to);
-        total = total + moving_after as usize - moving.need as usize;
-        let mut beside_after = 0;
-        if beside != 0 {
-            transferred |= 1 << beside;
-            let beside = self.colours[beside as usize];
-            beside_after = beside.after_transfer(to, x);
-            total = total + beside_after as usize - beside.need as usize;
-        }
-        // The colours not transferred keep their need: none may be forced.
-        self.forced.colours & !transferred == 0
-            && moving_after as usize <= left
-            && beside_after as usize <= left
-            && total <= 2 * left
-    }
 }
 
 /// Larger than any number of moves: a colour that can never vanish.
@@ -416,7 +483,8 @@ struct NeedTable {
 impl NeedTable {
     /// The table for colours of `blocks` blocks, built on first use.
     fn get(blocks: usize) -> &'static NeedTable {
-        static TABLES: [OnceLock<NeedTable>; WIDTH * HEIGHT + 1] = [const { OnceLock::new() }; WIDTH * HEIGHT + 1];
+        static TABLES: [OnceLock<NeedTable>; WIDTH * HEIGHT + 1] =
+            [const { OnceLock::new() }; WIDTH * HEIGHT + 1];
         TABLES[blocks].get_or_init(|| NeedTable::build(blocks))
     }
 
@@ -647,43 +715,90 @@ mod tests {
         }
     }
 
-    fn bound_of(board: &Board, remaining: usize) -> Option<Bound> {
-        let tables: Vec<_> = (0..=WIDTH * HEIGHT).map(NeedTable::get).collect();
-        let colours = board.colour_counts().iter().rposition(|&count| count > 0).unwrap_or(0) as u8;
-        Bound::new(board, remaining, colours, &tables)
+    /// A board with its needs and its bound with `remaining` moves left.
+    struct Probe {
+        board: Board,
+        tables: Vec<&'static NeedTable>,
+        needs: Needs,
+        bound: Option<Bound>,
+    }
+
+    fn probe(picture: &[&str], remaining: usize) -> Probe {
+        let board = Board::from_picture(picture);
+        let counts = board.colour_counts();
+        let tables: Vec<_> = (0..=*counts.iter().max().unwrap() as usize).map(NeedTable::get).collect();
+        let colours = counts.iter().rposition(|&count| count > 0).unwrap_or(0) as u8;
+        let needs = Needs::of(&board, colours, &tables);
+        Probe { board, needs, bound: needs.bound(remaining, colours), tables }
+    }
+
+    impl Probe {
+        fn forced(&self) -> Forced {
+            self.bound.as_ref().expect("within the bound").forced
+        }
+
+        /// True when the bound one move ahead lets the block at (x, y) move to column `to`.
+        fn admits(&self, x: usize, y: usize, to: usize) -> bool {
+            let bound = self.bound.as_ref().expect("within the bound");
+            self.needs.after_move(bound, &self.board, (x, y, to), &self.tables).is_some()
+        }
     }
 
     #[test]
     fn the_forced_move_rules_read_the_bound() {
         // Colour 1 in columns 0, 3 and 4: the block in column 0 needs 2 transfers.
-        let board = Board::from_picture(&["1..11"]);
-        assert!(bound_of(&board, 1).is_none());
-        let bound = bound_of(&board, 2).unwrap();
-        assert_eq!(bound.forced.colours, 1 << 1);
-        assert!(!bound.forced.two);
+        let picture = ["1..11"];
+        assert!(probe(&picture, 1).bound.is_none());
+        let two_left = probe(&picture, 2);
+        let forced = two_left.forced();
+        assert_eq!((forced.colours, forced.two), (1 << 1, false));
         // The right drag of the 1 in column 0 and the left drag of the 1 in column 3; not the
         // swap of the two 1s on the right (it transfers nothing), nor its mirror.
-        assert_eq!(candidates(&board, bound.forced, 1), move_bit(0, 0, 1) | move_bit(3, 0, -1));
+        assert_eq!(candidates(&two_left.board, forced, 1), move_bit(0, 0, 1) | move_bit(3, 0, -1));
         // Of those, only the first brings colour 1 closer to a line: the second splits the pair.
-        assert!(bound.admits(&board, 0, 0, 1));
-        assert!(!bound.admits(&board, 3, 0, 2));
-        assert!(!bound.admits(&board, 3, 0, 4), "a swap of one colour when a transfer is forced");
+        assert!(two_left.admits(0, 0, 1));
+        assert!(!two_left.admits(3, 0, 2));
+        assert!(!two_left.admits(3, 0, 4), "a swap of one colour when a transfer is forced");
         // Colours 1 and 2 each need one transfer: one move must swap a 1 with a 2.
-        let board = Board::from_picture(&["2.21.", "1.12."]);
-        let forced = bound_of(&board, 1).unwrap().forced;
+        let one_left = probe(&["2.21.", "1.12."], 1);
+        let forced = one_left.forced();
         assert_eq!((forced.colours, forced.two), (0b110, true));
-        assert_eq!(candidates(&board, forced, 2), move_bit(2, 0, 1) | move_bit(2, 1, 1));
+        assert_eq!(candidates(&one_left.board, forced, 2), move_bit(2, 0, 1) | move_bit(2, 1, 1));
     }
 
     #[test]
     fn the_last_move_must_leave_every_colour_a_vanishing_profile() {
-        let board = Board::from_picture(&["11.1."]);
-        let bound = bound_of(&board, 1).unwrap();
-        assert!(bound.admits(&board, 3, 0, 2), "the drag that completes the row");
-        assert!(!bound.admits(&board, 1, 0, 2), "a drag that leaves the row broken");
-        assert!(!bound.admits(&board, 0, 0, 1), "a swap of one colour leaves the board as it is");
+        let one_left = probe(&["11.1."], 1);
+        assert!(one_left.admits(3, 0, 2), "the drag that completes the row");
+        assert!(!one_left.admits(1, 0, 2), "a drag that leaves the row broken");
+        assert!(!one_left.admits(0, 0, 1), "a swap of one colour leaves the board as it is");
         // With a move to spare, the swap of one colour keeps the board within the bound.
-        assert!(bound_of(&board, 2).unwrap().admits(&board, 0, 0, 1));
+        assert!(probe(&["11.1."], 2).admits(0, 0, 1));
+    }
+
+    #[test]
+    fn a_move_that_removes_nothing_leaves_the_needs_it_was_checked_with() {
+        let start = probe(&["2.3..", "1231.", "32123", "21312"], 3);
+        let bound = start.bound.as_ref().unwrap();
+        let colours = 3;
+        let mut quiet = 0;
+        for mv in start.board.moves() {
+            let (x, y) = (mv.x as usize, mv.y as usize);
+            let Some(transfers) = start.needs.after_move(
+                bound,
+                &start.board,
+                (x, y, mv.target_column().unwrap() as usize),
+                &start.tables,
+            ) else {
+                continue;
+            };
+            let mut child = start.board;
+            if child.apply(mv) == 0 {
+                quiet += 1;
+                assert_eq!(start.needs.with(transfers), Needs::of(&child, colours, &start.tables), "{mv}");
+            }
+        }
+        assert!(quiet >= 10, "only {quiet} quiet moves");
     }
 
     #[test]
