@@ -73,7 +73,7 @@ fn benches(c: &mut Criterion) {
     let solvable = solvable_boards(10, 4, 5);
     report_nodes("b_solvable_30_plus_blocks", &solvable, 5);
     let mut group = c.benchmark_group("b_solvable_30_plus_blocks");
-    group.sample_size(20);
+    group.sample_size(20).measurement_time(Duration::from_secs(8));
     group.bench_function("fast_n5", |b| b.iter(|| assert_eq!(solved(&solvable, 5, fast), 10)));
     group.finish();
 
