@@ -476,7 +476,7 @@ const NEVER: u8 = u8::MAX;
 /// The need of a colour of `blocks` blocks for every count per column, indexed by the prefix
 /// sums of the counts (see *The table of needs* in the module documentation).
 struct NeedTable {
-    /// The cell of the count vector with prefix sums P0..P3 is Σ P_x · strides[x].
+    /// The cell of the count vector with prefix sums P0..P3 is `Σ P_x · strides[x]`.
     strides: [usize; WIDTH - 1],
     /// A box of (blocks + 1)⁴ cells; only the cells of count vectors are read.
     needs: Box<[u8]>,
