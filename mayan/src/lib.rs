@@ -16,8 +16,10 @@
 //! that provably hold no earlier solution:
 //! - a lower bound on the moves left: a block only changes column when a move moves it, one
 //!   column at a time, and at most two blocks per move (one per colour), so each colour needs a
-//!   number of transfers before every one of its blocks can be in a line (one or two blocks of a
-//!   colour can never vanish); the bound also forces the colours the next move must move;
+//!   number of transfers before every one of its blocks can be in a line: the fewest one-column
+//!   steps to a count per column where each block has the partners a line needs (one or two
+//!   blocks of a colour can never vanish). The bound forces the colours the next move must
+//!   move, and is read one move ahead, before a move is made;
 //! - a left move into an occupied cell is the same swap as the right move of its neighbour,
 //!   searched just before;
 //! - two moves that clear nothing and touch different columns commute, so after one of them
@@ -30,7 +32,7 @@
 //! the last move or when the bound forces a transfer).
 //!
 //! The search is exponential in n (about 50 moves a board: 50⁵ sequences for the judge's
-//! n = 5); the bound, the dead-end table and the sleeping moves cut that to tens of thousands of
+//! n = 5); the bound, the dead-end table and the sleeping moves cut that to about ten thousand
 //! boards on random 30-block boards. [`reference`](mod@reference) is the plain search beside it;
 //! the crate's README records how the two compare.
 
