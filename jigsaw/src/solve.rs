@@ -1,0 +1,88 @@
+//! The fast solver: the block relabelled into the matching form of [`common::edge_match`],
+//! whose search does the work.
+//!
+//! Relabelling: `F` = 0, `O` = 1, `I` = 2, and on the left and top sides of every piece `O` and
+//! `I` are exchanged, so that "a knob meets a hole" becomes "equal labels meet"; the border is
+//! [`Border::Fixed`]`(0)`: flat exactly on the border. With rotation, a piece's orientations are
+//! its distinct rotations, each relabelled after turning it.
+
+use common::Grid;
+use common::edge_match::{self, Border, Kind, Puzzle};
+
+use crate::model::{Assembly, Block, Piece, Side};
+
+/// The result of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The first assembled rectangle found, if any.
+    pub first: Option<Assembly>,
+    /// Solutions found, up to the limit.
+    pub found: u64,
+    /// Search nodes visited: the work done, independent of the machine.
+    pub nodes: u64,
+}
+
+/// The label of the flat side, the fixed border label.
+const FLAT: u8 = 0;
+
+/// A side's label as it stands on a right or bottom side.
+const fn label(side: Side) -> u8 {
+    match side {
+        Side::Flat => FLAT,
+        Side::Out => 1,
+        Side::In => 2,
+    }
+}
+
+/// A side's label as it stands on a left or top side: knob and hole exchanged.
+const fn facing_label(side: Side) -> u8 {
+    match side {
+        Side::Flat => FLAT,
+        Side::Out => 2,
+        Side::In => 1,
+    }
+}
+
+/// A piece in matching form: `[top, right, bottom, left]` labels.
+pub fn matching_form(piece: Piece) -> [u8; 4] {
+    let [top, right, bottom, left] = piece.sides;
+    [facing_label(top), label(right), label(bottom), facing_label(left)]
+}
+
+/// The block as an edge-matching puzzle, with the piece each kind stands for. With `rotate`,
+/// kinds are pieces up to rotation and list their distinct orientations, in the order of
+/// [`Piece::orientations`].
+pub fn puzzle(block: &Block, rotate: bool) -> (Puzzle, Vec<Piece>) {
+    let kinds = block.kinds(rotate);
+    let puzzle = Puzzle {
+        rows: block.rows,
+        cols: block.cols,
+        labels: 3,
+        border: Border::Fixed(FLAT),
+        kinds: kinds
+            .iter()
+            .map(|&(piece, count)| {
+                let orientations = if rotate { piece.orientations() } else { vec![piece] };
+                Kind { count, orientations: orientations.into_iter().map(matching_form).collect() }
+            })
+            .collect(),
+    };
+    (puzzle, kinds.into_iter().map(|(piece, _)| piece).collect())
+}
+
+/// Searches for up to `limit` solutions (rectangles differing in some cell's piece or turn).
+pub fn search(block: &Block, rotate: bool, limit: u64) -> Outcome {
+    let (puzzle, pieces) = puzzle(block, rotate);
+    let outcome = edge_match::search(&puzzle, limit);
+    let first = outcome.first.map(|solution| {
+        // Without rotation every placement uses orientation 0, the piece as given.
+        let cells = solution.cells().iter().map(|p| pieces[p.kind].orientations()[p.orientation]);
+        Grid::from_vec(block.rows, block.cols, cells.collect())
+    });
+    Outcome { first, found: outcome.found, nodes: outcome.nodes }
+}
+
+/// An assembled rectangle, or `None` when the pieces cannot form one.
+pub fn solve(block: &Block, rotate: bool) -> Option<Assembly> {
+    search(block, rotate, 1).first
+}
