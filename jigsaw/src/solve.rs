@@ -70,8 +70,21 @@ pub fn puzzle(block: &Block, rotate: bool) -> (Puzzle, Vec<Piece>) {
     (puzzle, kinds.into_iter().map(|(piece, _)| piece).collect())
 }
 
+/// Whether the block has as many knobs as holes, as every inner joint takes one of each. The
+/// shared search checks this per side for pieces that keep their orientation; turning a piece
+/// carries its sides between the knob-hole-exchanged left and top and the others, so with
+/// rotation the plain count is checked here.
+pub fn knobs_meet_holes(block: &Block) -> bool {
+    let sides = block.pieces.iter().flat_map(|piece| piece.sides);
+    let balance: i64 = sides.map(|side| i64::from(side == Side::Out) - i64::from(side == Side::In)).sum();
+    balance == 0
+}
+
 /// Searches for up to `limit` solutions (rectangles differing in some cell's piece or turn).
 pub fn search(block: &Block, rotate: bool, limit: u64) -> Outcome {
+    if !knobs_meet_holes(block) {
+        return Outcome { first: None, found: 0, nodes: 0 };
+    }
     let (puzzle, pieces) = puzzle(block, rotate);
     let outcome = edge_match::search(&puzzle, limit);
     let first = outcome.first.map(|solution| {
