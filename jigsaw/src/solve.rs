@@ -80,9 +80,44 @@ pub fn knobs_meet_holes(block: &Block) -> bool {
     balance == 0
 }
 
+/// Whether the pieces of the frame can close into a ring, for pieces that may turn. Going
+/// clockwise round the frame, an edge piece (one flat side, turned to the top) is entered from
+/// its left and left by its right side; a corner (flat top and left) is entered from below and
+/// left by its right side. Taking each frame piece as an edge from the side it needs at its
+/// entrance (the one its entrance fits: a knob for a hole) to its exit, the whole frame is a
+/// closed walk: every side kind is entered as often as left, and all edges hang together. The
+/// shared search checks the four border lines only for pieces that keep their orientation;
+/// this is the rotation-proof counterpart. True for rectangles one piece wide (no ring).
+pub fn frame_closes(block: &Block) -> bool {
+    if block.rows < 2 || block.cols < 2 {
+        return true;
+    }
+    let flat = |piece: Piece, side: usize| piece.sides[side] == Side::Flat;
+    // Frame pieces by (need at the entrance, exit): knob→knob, knob→hole, hole→knob, hole→hole.
+    let mut edges = [0u32; 4];
+    for &piece in &block.pieces {
+        let flats = (0..4).filter(|&side| flat(piece, side)).count();
+        // The turn putting a flat side on top and, for a corner, the other one on the left.
+        let turned = (0..4).map(|turns| piece.rotated(turns)).find(|turned| match flats {
+            1 => flat(*turned, 0),
+            2 => flat(*turned, 0) && flat(*turned, 3),
+            _ => false,
+        });
+        let Some(turned) = turned else { continue };
+        let entrance = if flats == 1 { turned.sides[3] } else { turned.sides[2] };
+        let needs_hole = entrance == Side::Out;
+        let exit_hole = turned.sides[1] == Side::In;
+        edges[usize::from(needs_hole) * 2 + usize::from(exit_hole)] += 1;
+    }
+    let [knob_knob, knob_hole, hole_knob, hole_hole] = edges;
+    // Two labels: balanced when the walk crosses between them equally often both ways;
+    // connected when it crosses at all, or when it only ever loops on one of them.
+    knob_hole == hole_knob && (knob_hole > 0 || knob_knob == 0 || hole_hole == 0)
+}
+
 /// Searches for up to `limit` solutions (rectangles differing in some cell's piece or turn).
 pub fn search(block: &Block, rotate: bool, limit: u64) -> Outcome {
-    if !knobs_meet_holes(block) {
+    if !knobs_meet_holes(block) || (rotate && !frame_closes(block)) {
         return Outcome { first: None, found: 0, nodes: 0 };
     }
     let (puzzle, pieces) = puzzle(block, rotate);
