@@ -223,9 +223,10 @@ impl Puzzle {
         };
         let lines_chain = match self.border {
             Border::Free => true,
-            Border::Fixed(label) => {
-                self.border_lines(label).iter().all(|line| line.balanced_from(label, label) && line.connected_from(label))
-            }
+            Border::Fixed(label) => self
+                .border_lines(label)
+                .iter()
+                .all(|line| line.balanced_from(label, label) && line.connected_from(label)),
         };
         balanced(&right, &left, self.rows) && balanced(&bottom, &top, self.cols) && lines_chain
     }
@@ -375,17 +376,25 @@ impl Counters {
 /// The tiles of one border line not yet placed, as a multigraph on labels: each tile an edge
 /// from the label joining its predecessor to the label joining its successor. Invariants:
 /// `edges[a][b]` counts the tiles with labels (a, b); `degree[d]` counts edge ends at `d`;
-/// bit `b` of `adjacent[a]` is set exactly when `edges[a][b] + edges[b][a] > 0`.
+/// bit `b` of `adjacent[a]` is set exactly when `edges[a][b] + edges[b][a] > 0`; bit `d` of
+/// `used` exactly when `degree[d] > 0`.
 #[derive(Debug, Clone)]
 struct Line {
     edges: [[u16; MAX_LABELS]; MAX_LABELS],
     degree: [u16; MAX_LABELS],
     adjacent: [u32; MAX_LABELS],
+    /// Bit `d` set exactly when `degree[d] > 0`.
+    used: u32,
 }
 
 impl Default for Line {
     fn default() -> Self {
-        Line { edges: [[0; MAX_LABELS]; MAX_LABELS], degree: [0; MAX_LABELS], adjacent: [0; MAX_LABELS] }
+        Line {
+            edges: [[0; MAX_LABELS]; MAX_LABELS],
+            degree: [0; MAX_LABELS],
+            adjacent: [0; MAX_LABELS],
+            used: 0,
+        }
     }
 }
 
@@ -397,6 +406,7 @@ impl Line {
         self.degree[b] += 1;
         self.adjacent[a] |= 1 << b;
         self.adjacent[b] |= 1 << a;
+        self.used |= 1 << a | 1 << b;
     }
 
     fn remove(&mut self, from: u8, to: u8) {
@@ -407,6 +417,11 @@ impl Line {
         if self.edges[a][b] == 0 && self.edges[b][a] == 0 {
             self.adjacent[a] &= !(1 << b);
             self.adjacent[b] &= !(1 << a);
+        }
+        for d in [a, b] {
+            if self.degree[d] == 0 {
+                self.used &= !(1 << d);
+            }
         }
     }
 
@@ -436,7 +451,7 @@ impl Line {
             }
             reached = next;
         }
-        (0..MAX_LABELS).all(|d| self.degree[d] == 0 || reached & (1 << d) != 0)
+        self.used & !reached == 0
     }
 }
 
@@ -523,12 +538,18 @@ impl DeadEnds {
         }
     }
 
-    /// Whether the state with this hash and exact key is a known dead end.
-    fn contains(&self, hash: u64, key: &[u8]) -> bool {
-        self.table.get(&hash).is_some_and(|&index| {
+    /// The exact key recorded under this hash, if any.
+    fn find(&self, hash: u64) -> Option<&[u8]> {
+        self.table.get(&hash).map(|&index| {
             let start = index as usize * self.key_len;
-            &self.keys[start..start + self.key_len] == key
+            &self.keys[start..start + self.key_len]
         })
+    }
+
+    /// Whether the state with this hash and exact key is a recorded dead end.
+    #[cfg(test)]
+    fn contains(&self, hash: u64, key: &[u8]) -> bool {
+        self.find(hash) == Some(key)
     }
 
     /// Records a dead end, unless the table is full or the hash is taken by another state.
@@ -547,9 +568,10 @@ impl DeadEnds {
 /// - cells `0..cell` (row-major) are filled, `board[i]` holding the variant in cell `i`; every
 ///   placed tile fits its left and upper neighbours and the border rule;
 /// - `remaining[k]` = `kinds[k].count` − tiles of kind `k` on the board;
-/// - `counters`, `lines` and `last_rows` describe the tiles not on the board;
-/// - `frontier[c]` is the open bottom label of column `c` ([`ANY`] before any tile), and
-///   `state_hash` = Σ `kind_hash[k]`·`remaining[k]` + Σ `column_hash[c][frontier[c]]`;
+/// - `counters` and `fixed` describe the tiles not on the board;
+/// - with a dead-end table, `frontier[c]` is the open bottom label of column `c` ([`ANY`]
+///   before any tile), and `state_hash` = Σ `kind_hash[k]`·`remaining[k]` +
+///   Σ `column_hash[c][frontier[c]]` (both unused without one);
 /// - `finish[r]` was built when the search last entered row `r` (see [`RowFinish`]).
 struct Search {
     rows: usize,
@@ -570,9 +592,8 @@ struct Search {
     /// Whether the surplus checks apply (counting, free border).
     surplus: bool,
     counters: Counters,
-    /// The four border lines in the order of [`LINES`] (counting, fixed border).
-    lines: Option<Box<[Line; 4]>>,
-    last_rows: Option<LastRows>,
+    /// The border-line and last-two-rows checks (counting, fixed border).
+    fixed: Option<Box<FixedChecks>>,
     finish: Vec<RowFinish>,
     frontier: [u8; MAX_SIDE],
     state_hash: u64,
@@ -661,11 +682,11 @@ impl Search {
         }
 
         let fixed = (border_label != ANY).then_some(border_label as u8);
-        let lines = fixed.filter(|_| counting).map(|label| puzzle.border_lines(label));
         let last_rows = fixed.filter(|_| counting && puzzle.labels == 3).map(|label| {
             let mut others = (0..3u8).filter(|&d| d != label);
             let (x, y) = (others.next().unwrap_or(0), others.next().unwrap_or(0));
-            let mut last = LastRows { x, y, middle: [[0; 2]; 2], bottom_row_x: 0, open_x: 0, row_x: [0; MAX_SIDE] };
+            let mut last =
+                LastRows { x, y, middle: [[0; 2]; 2], bottom_row_x: 0, open_x: 0, row_x: [0; MAX_SIDE] };
             for kind in &puzzle.kinds {
                 let [top, _, bottom, _] = kind.orientations[0];
                 let n = kind.count as i32;
@@ -678,7 +699,8 @@ impl Search {
             last
         });
 
-        let dead_ends = (border_label != ANY || rows * cols >= 2 * puzzle.kinds.len()).then(|| DeadEnds::new(puzzle));
+        let dead_ends =
+            (border_label != ANY || rows * cols >= 2 * puzzle.kinds.len()).then(|| DeadEnds::new(puzzle));
         let mut search = Search {
             rows,
             cols,
@@ -692,8 +714,9 @@ impl Search {
             counting,
             surplus,
             counters,
-            lines,
-            last_rows,
+            fixed: fixed
+                .filter(|_| counting)
+                .map(|label| Box::new(FixedChecks { lines: *puzzle.border_lines(label), last_rows })),
             finish: vec![[0; MAX_SIDE + 1]; rows],
             frontier: [ANY as u8; MAX_SIDE],
             state_hash: 0,
@@ -763,12 +786,10 @@ impl Search {
         if col == 0 && !self.plan_row(row) {
             return false;
         }
-        let mut hash = 0;
-        if cell > 0 && self.dead_ends.is_some() {
-            hash = self.encode_state(cell);
-            if self.dead_ends.as_ref().is_some_and(|table| table.contains(hash, &self.key)) {
-                return false;
-            }
+        let remember = cell > 0 && self.dead_ends.is_some();
+        let hash = if remember { self.state_hash_at(cell) } else { 0 };
+        if remember && self.is_dead_end(cell, hash) {
+            return false;
         }
         let found_before = self.found;
         let left = if col == 0 { self.border_label } else { self.board[cell - 1].right as usize };
@@ -777,17 +798,17 @@ impl Search {
         for index in start..end {
             let variant = self.pool[index as usize];
             let kind = variant.kind as usize;
-            if self.remaining[kind] == 0 {
+            if self.remaining[kind] == 0 || !self.look_ahead(row, col, variant) {
                 continue;
             }
-            self.place(row, col, variant);
+            self.place(cell, row, col, variant);
             let fits = self.checks_hold(row, col, variant);
             if fits && self.fill(cell + 1) {
                 return true;
             }
-            self.unplace(row, col, variant);
+            self.unplace(cell, row, col, variant);
         }
-        if cell > 0 && self.found == found_before && self.dead_ends.is_some() {
+        if remember && self.found == found_before {
             // Every candidate was tried (a spent budget would have returned above): dead.
             self.encode_state_into(cell);
             if let Some(table) = &mut self.dead_ends {
@@ -797,12 +818,21 @@ impl Search {
         false
     }
 
-    /// Writes into `key` the exact state before filling `cell` and returns its hash.
-    fn encode_state(&mut self, cell: usize) -> u64 {
-        self.encode_state_into(cell);
+    /// The hash of the state before filling `cell` (0 without a table).
+    fn state_hash_at(&self, cell: usize) -> u64 {
         let Some(table) = &self.dead_ends else { return 0 };
-        let right = self.board[cell - 1].right as usize;
+        let right = if cell == 0 { ANY } else { self.board[cell - 1].right as usize };
         self.state_hash.wrapping_add(table.right_hash[right]).wrapping_add(table.cell_hash[cell])
+    }
+
+    /// Whether the state before filling `cell`, with this hash, is a recorded dead end. The
+    /// exact key is built only when the hash is in the table.
+    fn is_dead_end(&mut self, cell: usize, hash: u64) -> bool {
+        if self.dead_ends.as_ref().and_then(|table| table.find(hash)).is_none() {
+            return false;
+        }
+        self.encode_state_into(cell);
+        self.dead_ends.as_ref().and_then(|table| table.find(hash)) == Some(self.key.as_slice())
     }
 
     /// The exact key: the cell, the open bottom label of every column, the last right label,
@@ -816,13 +846,13 @@ impl Search {
         key.extend(self.remaining.iter().map(|&count| count as u8));
     }
 
-    /// Puts `v` at (row, col) and updates every counter.
-    fn place(&mut self, row: usize, col: usize, v: Variant) {
+    /// Puts `v` in `cell` at (row, col) and updates every counter.
+    fn place(&mut self, cell: usize, row: usize, col: usize, v: Variant) {
         let kind = v.kind as usize;
         self.remaining[kind] -= 1;
-        self.board[row * self.cols + col] = v;
-        let old = std::mem::replace(&mut self.frontier[col], v.bottom);
+        self.board[cell] = v;
         if let Some(table) = &self.dead_ends {
+            let old = std::mem::replace(&mut self.frontier[col], v.bottom);
             let column = &table.column_hash[col];
             self.state_hash = self
                 .state_hash
@@ -833,25 +863,18 @@ impl Search {
         if self.counting {
             self.place_counts(row, col, v);
         }
-        if let Some(lines) = &mut self.lines {
-            for (line, sides) in lines.iter_mut().zip(Self::line_sides(self.rows, self.cols, row, col, v)) {
-                if let Some((from, to)) = sides {
-                    line.remove(from, to);
-                }
-            }
-        }
-        if let Some(last) = &mut self.last_rows {
-            last.update(v, row, self.rows, -1);
+        if let Some(fixed) = &mut self.fixed {
+            fixed.update(self.rows, self.cols, row, col, v, -1);
         }
     }
 
-    /// Takes `v` back from (row, col), restoring every counter.
-    fn unplace(&mut self, row: usize, col: usize, v: Variant) {
+    /// Takes `v` back from `cell` at (row, col), restoring every counter.
+    fn unplace(&mut self, cell: usize, row: usize, col: usize, v: Variant) {
         let kind = v.kind as usize;
         self.remaining[kind] += 1;
-        let above = if row == 0 { ANY as u8 } else { self.board[(row - 1) * self.cols + col].bottom };
-        self.frontier[col] = above;
         if let Some(table) = &self.dead_ends {
+            let above = if row == 0 { ANY as u8 } else { self.board[cell - self.cols].bottom };
+            self.frontier[col] = above;
             let column = &table.column_hash[col];
             self.state_hash = self
                 .state_hash
@@ -862,48 +885,16 @@ impl Search {
         if self.counting {
             self.unplace_counts(row, col, v);
         }
-        if let Some(lines) = &mut self.lines {
-            for (line, sides) in lines.iter_mut().zip(Self::line_sides(self.rows, self.cols, row, col, v)) {
-                if let Some((from, to)) = sides {
-                    line.add(from, to);
-                }
-            }
-        }
-        if let Some(last) = &mut self.last_rows {
-            last.update(v, row, self.rows, 1);
+        if let Some(fixed) = &mut self.fixed {
+            fixed.update(self.rows, self.cols, row, col, v, 1);
         }
     }
 
-    /// For each border line in the order of [`LINES`], the (predecessor, successor) labels of
-    /// `v` when (row, col) lies on that line.
-    fn line_sides(rows: usize, cols: usize, row: usize, col: usize, v: Variant) -> [Option<(u8, u8)>; 4] {
-        [
-            (row == 0).then_some((v.left, v.right)),
-            (col + 1 == cols).then_some((v.top, v.bottom)),
-            (row + 1 == rows).then_some((v.left, v.right)),
-            (col == 0).then_some((v.top, v.bottom)),
-        ]
-    }
-
-    /// The checks after `v` landed at (row, col), all counters already updated.
+    /// The checks after `v` landed at (row, col), all counters already updated (the row
+    /// lookahead, which needs none, ran before placing).
     fn checks_hold(&self, row: usize, col: usize, v: Variant) -> bool {
-        if !self.look_ahead(row, col, v) {
-            return false;
-        }
-        if self.counting && !self.counts_hold(row, col, v) {
-            return false;
-        }
-        if let Some(lines) = &self.lines {
-            let ends = Self::line_sides(self.rows, self.cols, row, col, v);
-            if !lines.iter().zip(ends).all(|(line, sides)| sides.is_none_or(|(_, to)| line.connected_from(to))) {
-                return false;
-            }
-        }
-        if let Some(last) = &self.last_rows {
-            let next = row * self.cols + col + 1;
-            return last.feasible(next / self.cols, next % self.cols, self.rows, self.cols);
-        }
-        true
+        (!self.counting || self.counts_hold(row, col, v))
+            && self.fixed.as_ref().is_none_or(|fixed| fixed.hold(self.rows, self.cols, row, col, v))
     }
 
     /// Builds `finish[row]` from the tiles available now; false when the row cannot be filled.
@@ -986,6 +977,55 @@ impl Search {
         let right_border_left = (last_row - row) + usize::from(col < last_col);
         let bottom_row_left = if row == last_row { last_col - col } else { self.cols };
         spare && c.h_positive <= right_border_left as i32 && c.v_positive <= bottom_row_left as i32
+    }
+}
+
+/// The checks that need a fixed border and single orientations: the four border lines, in
+/// the order of [`LINES`], and the last-two-rows counts when there are two other labels.
+#[derive(Debug, Clone)]
+struct FixedChecks {
+    lines: [Line; 4],
+    last_rows: Option<LastRows>,
+}
+
+impl FixedChecks {
+    /// For each border line, the (predecessor, successor) labels of `v` when (row, col) lies on
+    /// that line.
+    fn line_sides(rows: usize, cols: usize, row: usize, col: usize, v: Variant) -> [Option<(u8, u8)>; 4] {
+        [
+            (row == 0).then_some((v.left, v.right)),
+            (col + 1 == cols).then_some((v.top, v.bottom)),
+            (row + 1 == rows).then_some((v.left, v.right)),
+            (col == 0).then_some((v.top, v.bottom)),
+        ]
+    }
+
+    /// Moves `v` at (row, col) out of the tiles not placed (`delta` = −1) or back (`delta` = 1).
+    fn update(&mut self, rows: usize, cols: usize, row: usize, col: usize, v: Variant, delta: i32) {
+        for (line, sides) in self.lines.iter_mut().zip(Self::line_sides(rows, cols, row, col, v)) {
+            match sides {
+                Some((from, to)) if delta < 0 => line.remove(from, to),
+                Some((from, to)) => line.add(from, to),
+                None => {}
+            }
+        }
+        if let Some(last) = &mut self.last_rows {
+            last.update(v, row, rows, delta);
+        }
+    }
+
+    /// Whether the lines through (row, col) still chain from `v` on, and the last rows still
+    /// split, after `v` landed there.
+    fn hold(&self, rows: usize, cols: usize, row: usize, col: usize, v: Variant) -> bool {
+        let ends = Self::line_sides(rows, cols, row, col, v);
+        let lines_chain = self
+            .lines
+            .iter()
+            .zip(ends)
+            .all(|(line, sides)| sides.is_none_or(|(_, to)| line.connected_from(to)));
+        let next = row * cols + col + 1;
+        lines_chain
+            && self.last_rows.as_ref().is_none_or(|last| last.feasible(next / cols, next % cols, rows, cols))
     }
 }
 
@@ -1115,9 +1155,19 @@ mod tests {
     /// A random puzzle cut from a random board: joints labelled `0..labels` (border `0` and
     /// inner `1..labels` when `fixed`), optionally one side changed, optionally every tile
     /// turned at random and allowed all its rotations.
-    fn random_puzzle(rows: usize, cols: usize, labels: u8, fixed: bool, rotate: bool, break_one: bool, seed: u64) -> Puzzle {
+    fn random_puzzle(
+        rows: usize,
+        cols: usize,
+        labels: u8,
+        fixed: bool,
+        rotate: bool,
+        break_one: bool,
+        seed: u64,
+    ) -> Puzzle {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let inner = |rng: &mut ChaCha8Rng| if fixed { rng.random_range(1..labels) } else { rng.random_range(0..labels) };
+        let inner = |rng: &mut ChaCha8Rng| {
+            if fixed { rng.random_range(1..labels) } else { rng.random_range(0..labels) }
+        };
         let edge = |rng: &mut ChaCha8Rng| if fixed { 0 } else { rng.random_range(0..labels) };
         let mut tiles = vec![[0u8; 4]; rows * cols];
         for cell in 0..rows * cols {
@@ -1140,19 +1190,18 @@ mod tests {
         let mut kinds: Vec<Kind> = Vec::new();
         for tile in tiles {
             let turned = turn(tile, rng.random_range(0..4));
-            match kinds.iter_mut().find(|kind| kind.orientations.contains(&turned)) {
-                Some(kind) => kind.count += 1,
-                None => {
-                    let mut orientations: Vec<[u8; 4]> = Vec::new();
-                    for turns in 0..4 {
-                        let sides = turn(turned, turns);
-                        if !orientations.contains(&sides) {
-                            orientations.push(sides);
-                        }
-                    }
-                    kinds.push(Kind { count: 1, orientations });
+            if let Some(kind) = kinds.iter_mut().find(|kind| kind.orientations.contains(&turned)) {
+                kind.count += 1;
+                continue;
+            }
+            let mut orientations: Vec<[u8; 4]> = Vec::new();
+            for turns in 0..4 {
+                let sides = turn(turned, turns);
+                if !orientations.contains(&sides) {
+                    orientations.push(sides);
                 }
             }
+            kinds.push(Kind { count: 1, orientations });
         }
         Puzzle { rows, cols, labels: labels as usize, border, kinds }
     }
@@ -1198,7 +1247,8 @@ mod tests {
         assert!(puzzle.check_counts());
         assert_eq!(count(&puzzle, 10), 1);
         // The bottom-right corner turned into a second top-right corner: border classes fail.
-        let wrong_class = Puzzle::from_tiles(2, 2, 3, Border::Fixed(0), &[tiles[0], tiles[1], tiles[2], [0, 0, 1, 1]]);
+        let wrong_class =
+            Puzzle::from_tiles(2, 2, 3, Border::Fixed(0), &[tiles[0], tiles[1], tiles[2], [0, 0, 1, 1]]);
         assert!(!wrong_class.check_counts());
         // Swap the right sides of the two left corners: every per-side count stays, but the top
         // row and the bottom row no longer chain.

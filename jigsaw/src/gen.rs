@@ -106,7 +106,13 @@ fn opposite(side: Side) -> Side {
 }
 
 /// The pieces in random order, each turned at random when `rotate`.
-pub fn shuffled(rows: usize, cols: usize, mut pieces: Vec<Piece>, rotate: bool, rng: &mut impl rand::Rng) -> Block {
+pub fn shuffled(
+    rows: usize,
+    cols: usize,
+    mut pieces: Vec<Piece>,
+    rotate: bool,
+    rng: &mut impl rand::Rng,
+) -> Block {
     pieces.shuffle(rng);
     if rotate {
         for piece in &mut pieces {
@@ -185,7 +191,8 @@ mod tests {
     #[test]
     fn breaks_are_refused_where_impossible() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
-        let options = |rows, cols, how| Options { rows, cols, unsolvable: Some(how), rotate: false, blocks: 1 };
+        let options =
+            |rows, cols, how| Options { rows, cols, unsolvable: Some(how), rotate: false, blocks: 1 };
         assert!(blocks(options(1, 1, Break::Flip), &mut rng).is_err());
         assert!(blocks(options(1, 2, Break::Swap), &mut rng).is_err());
         assert!(blocks(options(1, 2, Break::Flip), &mut rng).is_ok());

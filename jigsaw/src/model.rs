@@ -62,6 +62,7 @@ impl Piece {
     }
 
     /// The piece turned clockwise by `quarter_turns` quarter turns: the top side goes right.
+    #[must_use]
     pub fn rotated(self, quarter_turns: usize) -> Piece {
         Piece { sides: std::array::from_fn(|side| self.sides[(side + 4 - quarter_turns % 4) % 4]) }
     }
@@ -72,6 +73,7 @@ impl Piece {
     }
 
     /// The same representative for every rotation of a piece (its smallest orientation).
+    #[must_use]
     pub fn canonical(self) -> Piece {
         (0..4).map(|turns| self.rotated(turns)).min().expect("four orientations")
     }
@@ -105,7 +107,12 @@ impl Block {
     pub fn kinds(&self, rotate: bool) -> Vec<(Piece, u32)> {
         let key = |piece: Piece| if rotate { piece.canonical() } else { piece };
         let counts = self.pieces.iter().map(|&piece| key(piece)).counts();
-        self.pieces.iter().copied().unique_by(|&piece| key(piece)).map(|piece| (piece, counts[&key(piece)] as u32)).collect()
+        self.pieces
+            .iter()
+            .copied()
+            .unique_by(|&piece| key(piece))
+            .map(|piece| (piece, counts[&key(piece)] as u32))
+            .collect()
     }
 
     /// True when `assembly` is a solution of this block: the right size, flat sides exactly on

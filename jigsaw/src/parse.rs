@@ -28,7 +28,8 @@ pub fn blocks(tokens: &mut Tokens<'_>) -> Result<Vec<Block>, Diagnostic> {
         for index in 1..=total {
             let what = format!("piece {index} of {total}: four letters F, O or I (top, right, bottom, left)");
             let token = tokens.word(&what)?;
-            let sides: Option<Vec<Side>> = token.text.iter().map(|&letter| Side::from_letter(letter)).collect();
+            let sides: Option<Vec<Side>> =
+                token.text.iter().map(|&letter| Side::from_letter(letter)).collect();
             match sides.and_then(|sides| <[Side; 4]>::try_from(sides).ok()) {
                 Some(sides) => pieces.push(Piece { sides }),
                 None => return Err(token.expected(&what)),
@@ -71,11 +72,19 @@ mod tests {
             ("1 1\nFFF\n", 4..7, format!("expected {piece_1}, found `FFF`")),
             ("1 1\nFFFFF\n", 4..9, format!("expected {piece_1}, found `FFFFF`")),
             ("1 1\n", 3..3, format!("expected {piece_1}, found end of input")),
-            ("13 1\n", 0..2, "expected a row count from 1 to 12 (or `0 0` to end the input), found `13`".to_owned()),
+            (
+                "13 1\n",
+                0..2,
+                "expected a row count from 1 to 12 (or `0 0` to end the input), found `13`".to_owned(),
+            ),
             ("2 0\n", 2..3, "expected a column count from 1 to 12, found `0`".to_owned()),
             ("0 3\n", 2..3, "expected 0 after a row count of 0 (`0 0` ends the input), found `3`".to_owned()),
             ("0 0\n1 1\n", 4..5, "expected nothing after the terminating `0 0`, found `1`".to_owned()),
-            ("x", 0..1, "expected a row count from 1 to 12 (or `0 0` to end the input), found `x`".to_owned()),
+            (
+                "x",
+                0..1,
+                "expected a row count from 1 to 12 (or `0 0` to end the input), found `x`".to_owned(),
+            ),
         ] {
             let err = parse(src).unwrap_err();
             assert_eq!((err.span, err.message.as_str()), (span, message.as_str()), "{src:?}");

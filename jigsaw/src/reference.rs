@@ -43,14 +43,23 @@ impl Plain {
             .into_iter()
             .map(|(piece, count)| (if rotate { piece.orientations() } else { vec![piece] }, count))
             .collect();
-        Plain { rows: block.rows, cols: block.cols, kinds, board: Vec::new(), limit: limit.max(1), found: 0, first: None }
+        Plain {
+            rows: block.rows,
+            cols: block.cols,
+            kinds,
+            board: Vec::new(),
+            limit: limit.max(1),
+            found: 0,
+            first: None,
+        }
     }
 
     /// Whether `piece` may go in `cell`, all cells before it being filled.
     fn fits(&self, cell: usize, piece: Piece) -> bool {
         let (row, col) = (cell / self.cols, cell % self.cols);
         let [top, right, bottom, left] = piece.sides;
-        let top_fits = if row == 0 { top == Side::Flat } else { top.fits(self.board[cell - self.cols].sides[2]) };
+        let top_fits =
+            if row == 0 { top == Side::Flat } else { top.fits(self.board[cell - self.cols].sides[2]) };
         let left_fits = if col == 0 { left == Side::Flat } else { left.fits(self.board[cell - 1].sides[1]) };
         let right_fits = (right == Side::Flat) == (col + 1 == self.cols);
         let bottom_fits = (bottom == Side::Flat) == (row + 1 == self.rows);
@@ -105,7 +114,7 @@ mod tests {
 
     #[test]
     fn flat_sides_only_on_the_border() {
-        assert_eq!(solve(&block(1, 1, "FFFF"), false).map(|a| a.into_cells()), Some(vec![piece("FFFF")]));
+        assert_eq!(solve(&block(1, 1, "FFFF"), false).map(Grid::into_cells), Some(vec![piece("FFFF")]));
         assert_eq!(solve(&block(1, 1, "FFFO"), false), None);
         // Both fit each other, but a flat side would face inside.
         assert_eq!(solve(&block(1, 2, "FFFF FFFF"), false), None);

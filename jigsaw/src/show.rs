@@ -18,7 +18,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::Assembly;
+use crate::model::{Assembly, Side};
 
 /// The rectangle drawn as text, one line per text row, each ending in `\n`.
 pub fn assembly(assembly: &Assembly) -> String {
@@ -28,7 +28,7 @@ pub fn assembly(assembly: &Assembly) -> String {
         for line in 0..3 {
             out.push('|');
             for piece in row {
-                let [top, right, bottom, left] = piece.sides.map(|side| side.letter());
+                let [top, right, bottom, left] = piece.sides.map(Side::letter);
                 let _ = match line {
                     0 => write!(out, " {top} |"),
                     1 => write!(out, "{left} {right}|"),

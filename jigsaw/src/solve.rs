@@ -115,6 +115,12 @@ pub fn frame_closes(block: &Block) -> bool {
     knob_hole == hole_knob && (knob_hole > 0 || knob_knob == 0 || hole_hole == 0)
 }
 
+/// Whether the block passes every check that needs no search: knobs meet holes, the frame
+/// closes (with rotation), and the shared search's root checks. False means the answer is NO.
+pub fn passes_root_checks(block: &Block, rotate: bool) -> bool {
+    knobs_meet_holes(block) && (!rotate || frame_closes(block)) && puzzle(block, rotate).0.check_counts()
+}
+
 /// Searches for up to `limit` solutions (rectangles differing in some cell's piece or turn).
 pub fn search(block: &Block, rotate: bool, limit: u64) -> Outcome {
     if !knobs_meet_holes(block) || (rotate && !frame_closes(block)) {

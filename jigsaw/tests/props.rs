@@ -2,8 +2,8 @@
 //! rules, and the parser against arbitrary bytes. Failures print the seed of the block.
 
 use common::{Grid, Tokens};
-use jigsaw::model::{Assembly, Block, Piece, Side};
 use jigsaw::r#gen::{self, Break};
+use jigsaw::model::{Assembly, Block, Piece, Side};
 use jigsaw::{parse, reference, show, solve};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
@@ -36,9 +36,9 @@ fn block(rows: usize, cols: usize, making: Making, turn: bool, seed: u64) -> Blo
             .cells()
             .iter()
             .map(|piece| Piece {
-                sides: piece.sides.map(|side| {
-                    if rng.random_bool(0.7) { side } else { Side::ALL[rng.random_range(0..3)] }
-                }),
+                sides: piece
+                    .sides
+                    .map(|side| if rng.random_bool(0.7) { side } else { Side::ALL[rng.random_range(0..3)] }),
             })
             .collect(),
     };
@@ -63,7 +63,12 @@ fn read_drawing(text: &str, rows: usize, cols: usize) -> Assembly {
         .map(|cell| {
             let (top_line, x) = (4 * (cell / cols) + 1, 4 * (cell % cols));
             Piece {
-                sides: [side(top_line, x + 2), side(top_line + 1, x + 3), side(top_line + 2, x + 2), side(top_line + 1, x + 1)],
+                sides: [
+                    side(top_line, x + 2),
+                    side(top_line + 1, x + 3),
+                    side(top_line + 2, x + 2),
+                    side(top_line + 1, x + 1),
+                ],
             }
         })
         .collect();
