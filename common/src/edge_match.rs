@@ -305,6 +305,7 @@ fn search_with_budget(puzzle: &Puzzle, limit: u64, first_budget: Option<u64>) ->
         let dead_ends = search.dead_ends.take();
         search = Search::new(puzzle, limit);
         search.dead_ends = dead_ends;
+        search.state_hash = search.full_hash();
         search.shuffle_candidates(round);
         budget = budget.saturating_mul(2);
     }
@@ -347,8 +348,10 @@ const ANY: usize = MAX_LABELS;
 /// Table keys run over the labels and [`ANY`].
 const KEYS: usize = MAX_LABELS + 1;
 
-/// Per-label counters for the open-bottoms and surplus checks. Invariants, over the tiles not
-/// yet placed and the cells not yet filled (filled cells precede empty ones in row-major order):
+/// Per-label counters for the open-bottoms and surplus checks (the surplus ones are read with a
+/// free border only, where "the next cell's left" is free in column 0). Invariants, over the
+/// tiles not yet placed and the cells not yet filled (filled cells precede empty ones in
+/// row-major order):
 /// - `h_surplus[d] = right sides d − left sides d + [the next cell's left must be d]`,
 ///   `h_positive = Σ max(h_surplus[d], 0)`;
 /// - `v_surplus[d] = bottom sides d − top sides d + open bottom edges d`,
@@ -383,7 +386,6 @@ struct Line {
     edges: [[u16; MAX_LABELS]; MAX_LABELS],
     degree: [u16; MAX_LABELS],
     adjacent: [u32; MAX_LABELS],
-    /// Bit `d` set exactly when `degree[d] > 0`.
     used: u32,
 }
 

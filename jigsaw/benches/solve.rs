@@ -49,7 +49,7 @@ fn benches(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("fast", |b| b.iter(|| assert_eq!(solve_all(&residue, false, solve::solve), 0)));
     group.bench_function("reference", |b| {
-        b.iter(|| assert_eq!(solve_all(&residue, false, reference::solve), 0))
+        b.iter(|| assert_eq!(solve_all(&residue, false, reference::solve), 0));
     });
     group.finish();
 
