@@ -870,7 +870,8 @@ impl Search {
         }
     }
 
-    /// Takes `v` back from `cell` at (row, col), restoring every counter.
+    /// Takes `v` back from `cell` at (row, col), restoring every counter. (The mirror of
+    /// `place`; one function with a sign argument measured 3% slower on tetravex.)
     fn unplace(&mut self, cell: usize, row: usize, col: usize, v: Variant) {
         let kind = v.kind as usize;
         self.remaining[kind] += 1;

@@ -31,13 +31,33 @@ fn solve_all(blocks: &[Block], rotate: bool, solver: fn(&Block, bool) -> Option<
     blocks.iter().filter(|block| solver(black_box(block), rotate).is_some()).count()
 }
 
-fn benches(c: &mut Criterion) {
-    let a = blocks(6, Some(Break::Swap), false, 20, 1);
-    let mut group = c.benchmark_group("a_6x6_swap");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
-    group.bench_function("fast", |b| b.iter(|| assert_eq!(solve_all(&a, false, solve::solve), 0)));
-    group.bench_function("reference", |b| b.iter(|| assert_eq!(solve_all(&a, false, reference::solve), 0)));
+/// One benchmark group: the fast solver on `blocks`, and the reference too when `with_reference`;
+/// every run must find `solvable` of them solvable.
+fn group(
+    c: &mut Criterion,
+    name: &str,
+    blocks: &[Block],
+    rotate: bool,
+    solvable: usize,
+    with_reference: bool,
+) {
+    let mut group = c.benchmark_group(name);
+    group.sample_size(if with_reference { 10 } else { 20 });
+    if with_reference {
+        group.measurement_time(Duration::from_secs(20));
+    }
+    group
+        .bench_function("fast", |b| b.iter(|| assert_eq!(solve_all(blocks, rotate, solve::solve), solvable)));
+    if with_reference {
+        group.bench_function("reference", |b| {
+            b.iter(|| assert_eq!(solve_all(blocks, rotate, reference::solve), solvable));
+        });
+    }
     group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    group(c, "a_6x6_swap", &blocks(6, Some(Break::Swap), false, 20, 1), false, 0, true);
 
     let residue: Vec<Block> = blocks(6, Some(Break::Swap), false, 4000, 2)
         .into_iter()
@@ -45,37 +65,12 @@ fn benches(c: &mut Criterion) {
         .take(20)
         .collect();
     assert_eq!(residue.len(), 20, "4000 swap-broken blocks hold 20 that pass the root checks");
-    let mut group = c.benchmark_group("a_6x6_swap_past_root_checks");
-    group.sample_size(20);
-    group.bench_function("fast", |b| b.iter(|| assert_eq!(solve_all(&residue, false, solve::solve), 0)));
-    group.bench_function("reference", |b| {
-        b.iter(|| assert_eq!(solve_all(&residue, false, reference::solve), 0));
-    });
-    group.finish();
+    group(c, "a_6x6_swap_past_root_checks", &residue, false, 0, true);
 
-    let b10 = blocks(10, None, false, 10, 3);
-    let mut group = c.benchmark_group("b_10x10_solvable");
-    group.sample_size(20);
-    group.bench_function("fast", |b| b.iter(|| assert_eq!(solve_all(&b10, false, solve::solve), 10)));
-    group.finish();
-
-    let c8 = blocks(8, Some(Break::Swap), false, 10, 4);
-    let mut group = c.benchmark_group("c_8x8_swap");
-    group.sample_size(20);
-    group.bench_function("fast", |b| b.iter(|| assert_eq!(solve_all(&c8, false, solve::solve), 0)));
-    group.finish();
-
-    let d6 = blocks(6, None, true, 10, 5);
-    let mut group = c.benchmark_group("d_6x6_rotate");
-    group.sample_size(20);
-    group.bench_function("fast", |b| b.iter(|| assert_eq!(solve_all(&d6, true, solve::solve), 10)));
-    group.finish();
-
-    let e12 = blocks(12, None, false, 10, 6);
-    let mut group = c.benchmark_group("e_12x12_solvable");
-    group.sample_size(20);
-    group.bench_function("fast", |b| b.iter(|| assert_eq!(solve_all(&e12, false, solve::solve), 10)));
-    group.finish();
+    group(c, "b_10x10_solvable", &blocks(10, None, false, 10, 3), false, 10, false);
+    group(c, "c_8x8_swap", &blocks(8, Some(Break::Swap), false, 10, 4), false, 0, false);
+    group(c, "d_6x6_rotate", &blocks(6, None, true, 10, 5), true, 10, false);
+    group(c, "e_12x12_solvable", &blocks(12, None, false, 10, 6), false, 10, false);
 }
 
 criterion_group!(solve_benches, benches);
