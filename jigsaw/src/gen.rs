@@ -1,0 +1,239 @@
+//! Generated blocks for `gen`, the benchmarks and the property tests.
+//!
+//! A solvable block is a rectangle whose inner joints each get a knob on a random side, cut
+//! into pieces and shuffled (and, for the rotation variant, each piece turned at random). An
+//! unsolvable one is broken before shuffling, by [`Break::Flip`] or [`Break::Swap`], and the
+//! solver confirms there is no solution (else another rectangle is tried).
+
+use std::fmt::Write as _;
+
+use common::{Direction, Grid, Pos};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+use crate::model::{Assembly, Block, MAX_SIDE, Piece, Side};
+use crate::solve;
+
+/// How an unsolvable block is made from a solved rectangle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Break {
+    /// Turn one inner side's knob into a hole or back: the knob and hole counts no longer
+    /// balance.
+    Flip,
+    /// Exchange a knob and a hole on the same side (say, both right sides) of two pieces:
+    /// every count of F, O and I, per side, stays the same, which defeats counting checks.
+    Swap,
+}
+
+/// What to generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Rows, 1..=[`MAX_SIDE`].
+    pub rows: usize,
+    /// Columns, 1..=[`MAX_SIDE`].
+    pub cols: usize,
+    /// Make blocks without a solution, broken this way.
+    pub unsolvable: Option<Break>,
+    /// Turn every piece by a random number of quarter turns; unsolvable blocks are then
+    /// confirmed with rotation allowed.
+    pub rotate: bool,
+    /// How many blocks.
+    pub blocks: usize,
+}
+
+/// Rectangles tried before giving up on an unsolvable block.
+const ATTEMPTS: usize = 10_000;
+
+/// Generates `options.blocks` blocks; an error when unsolvable blocks are asked for but cannot
+/// be made (a flip needs an inner joint, a swap at least three pieces).
+pub fn blocks(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Block>, String> {
+    let Options { rows, cols, unsolvable, rotate, blocks } = options;
+    assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
+    match unsolvable {
+        Some(Break::Flip) if rows * cols < 2 => {
+            return Err("an unsolvable block made by `flip` needs at least 2 pieces".to_owned());
+        }
+        Some(Break::Swap) if rows * cols < 3 => {
+            return Err("an unsolvable block made by `swap` needs at least 3 pieces".to_owned());
+        }
+        _ => {}
+    }
+    (0..blocks)
+        .map(|_| {
+            let Some(how) = unsolvable else {
+                return Ok(shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), rotate, rng));
+            };
+            (0..ATTEMPTS)
+                .filter_map(|_| {
+                    let pieces = broken(&solved_board(rows, cols, rng), how, rng)?;
+                    Some(shuffled(rows, cols, pieces, rotate, rng))
+                })
+                .find(|block| solve::solve(block, rotate).is_none())
+                .ok_or_else(|| format!("no unsolvable block found in {ATTEMPTS} attempts"))
+        })
+        .collect()
+}
+
+/// A solved `rows × cols` rectangle: flat on the border, and at every inner joint a knob on a
+/// random one of the two sides.
+pub fn solved_board(rows: usize, cols: usize, rng: &mut impl rand::Rng) -> Assembly {
+    let mut board = Grid::new(rows, cols, Piece { sides: [Side::Flat; 4] });
+    for pos in board.positions() {
+        let mut piece = Piece { sides: [Side::Flat; 4] };
+        for direction in [Direction::Right, Direction::Down] {
+            if board.neighbour(pos, direction).is_some() {
+                piece.sides[direction.index()] = if rng.random_bool(0.5) { Side::Out } else { Side::In };
+            }
+        }
+        if pos.col > 0 {
+            piece.sides[3] = opposite(board[Pos::new(pos.row, pos.col - 1)].sides[1]);
+        }
+        if pos.row > 0 {
+            piece.sides[0] = opposite(board[Pos::new(pos.row - 1, pos.col)].sides[2]);
+        }
+        board[pos] = piece;
+    }
+    board
+}
+
+/// The side that fits `side` at an inner joint.
+fn opposite(side: Side) -> Side {
+    match side {
+        Side::Out => Side::In,
+        Side::In => Side::Out,
+        Side::Flat => Side::Flat,
+    }
+}
+
+/// The pieces in random order, each turned at random when `rotate`.
+pub fn shuffled(
+    rows: usize,
+    cols: usize,
+    mut pieces: Vec<Piece>,
+    rotate: bool,
+    rng: &mut impl rand::Rng,
+) -> Block {
+    pieces.shuffle(rng);
+    if rotate {
+        for piece in &mut pieces {
+            *piece = piece.rotated(rng.random_range(0..4));
+        }
+    }
+    Block { rows, cols, pieces }
+}
+
+/// The board's pieces, broken by `how`; `None` when this board offers no place to do it.
+pub fn broken(board: &Assembly, how: Break, rng: &mut impl rand::Rng) -> Option<Vec<Piece>> {
+    let mut pieces = board.cells().to_vec();
+    let inner_sides: Vec<(usize, usize)> = board
+        .positions()
+        .enumerate()
+        .flat_map(|(cell, pos)| board.neighbours(pos).map(move |(direction, _)| (cell, direction.index())))
+        .collect();
+    match how {
+        Break::Flip => {
+            let &(cell, side) = inner_sides.get(rng.random_range(0..inner_sides.len().max(1)))?;
+            pieces[cell].sides[side] = opposite(pieces[cell].sides[side]);
+        }
+        Break::Swap => {
+            let pairs: Vec<((usize, usize), (usize, usize))> = inner_sides
+                .iter()
+                .flat_map(|&a| inner_sides.iter().map(move |&b| (a, b)))
+                .filter(|&((a, side_a), (b, side_b))| {
+                    a < b && side_a == side_b && pieces[a].sides[side_a] != pieces[b].sides[side_b]
+                })
+                .collect();
+            if pairs.is_empty() {
+                return None;
+            }
+            let ((a, side), (b, _)) = pairs[rng.random_range(0..pairs.len())];
+            let (side_a, side_b) = (pieces[a].sides[side], pieces[b].sides[side]);
+            pieces[a].sides[side] = side_b;
+            pieces[b].sides[side] = side_a;
+        }
+    }
+    Some(pieces)
+}
+
+/// Blocks in the judge's input format, each followed by a blank line, then `0 0`.
+pub fn to_input(blocks: &[Block]) -> String {
+    let mut out = String::new();
+    for block in blocks {
+        let _ = writeln!(out, "{} {}", block.rows, block.cols);
+        for piece in &block.pieces {
+            let _ = writeln!(out, "{piece}");
+        }
+        out.push('\n');
+    }
+    out.push_str("0 0\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    #[test]
+    fn solvable_blocks_are_solved_by_their_own_board() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for (rows, cols) in [(1, 1), (1, 5), (4, 1), (3, 3), (MAX_SIDE, MAX_SIDE)] {
+            let board = solved_board(rows, cols, &mut rng);
+            let block = shuffled(rows, cols, board.cells().to_vec(), false, &mut rng);
+            assert!(block.is_solution(&board, false));
+            let turned = shuffled(rows, cols, board.cells().to_vec(), true, &mut rng);
+            assert!(turned.is_solution(&board, true));
+        }
+    }
+
+    #[test]
+    fn breaks_are_refused_where_impossible() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let options =
+            |rows, cols, how| Options { rows, cols, unsolvable: Some(how), rotate: false, blocks: 1 };
+        assert!(blocks(options(1, 1, Break::Flip), &mut rng).is_err());
+        assert!(blocks(options(1, 2, Break::Swap), &mut rng).is_err());
+        assert!(blocks(options(1, 2, Break::Flip), &mut rng).is_ok());
+    }
+
+    #[test]
+    fn swaps_keep_every_count_per_side() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..50 {
+            let board = solved_board(3, 4, &mut rng);
+            let pieces = broken(&board, Break::Swap, &mut rng).expect("a 3×4 board has places to swap");
+            let changed = pieces.iter().zip(board.cells()).filter(|(a, b)| a != b).count();
+            assert_eq!(changed, 2);
+            for side in 0..4 {
+                let mut before: Vec<Side> = board.cells().iter().map(|p| p.sides[side]).collect();
+                let mut after: Vec<Side> = pieces.iter().map(|p| p.sides[side]).collect();
+                before.sort();
+                after.sort();
+                assert_eq!(before, after);
+            }
+        }
+    }
+
+    #[test]
+    fn unsolvable_blocks_have_no_solution() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        for (how, rotate) in [(Break::Flip, false), (Break::Swap, false), (Break::Swap, true)] {
+            let options = Options { rows: 3, cols: 3, unsolvable: Some(how), rotate, blocks: 5 };
+            for block in blocks(options, &mut rng).unwrap() {
+                assert_eq!(crate::reference::solve(&block, rotate), None, "{how:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn input_round_trips_through_the_parser() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let options = Options { rows: 4, cols: 2, unsolvable: None, rotate: true, blocks: 3 };
+        let generated = blocks(options, &mut rng).unwrap();
+        let text = to_input(&generated);
+        let parsed = crate::parse::blocks(&mut common::Tokens::new(text.as_bytes())).unwrap();
+        assert_eq!(parsed, generated);
+    }
+}

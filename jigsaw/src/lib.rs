@@ -1,0 +1,75 @@
+//! # Jigsaw rectangle (Puzzle (II), UVa 519)
+//!
+//! n·m jigsaw pieces, each side flat (`F`), a knob (`O`) or a hole (`I`), must form an n×m
+//! rectangle: flat sides exactly on its border, a knob meeting a hole at every inner joint.
+//! Pieces keep their orientation, unless `--rotate` allows quarter turns. Is it possible?
+//! Input and output follow the judge (`specs/jigsaw.md`); rectangles up to 12×12 are accepted.
+//!
+//! ## The algorithm
+//! Relabelled (`F` = 0, `O` = 1, `I` = 2, knob and hole exchanged on the left and top sides), a
+//! jigsaw is an edge-matching puzzle with two inner labels and a fixed border, so [`solve`]
+//! hands it to [`common::edge_match`], the search it shares with tetravex. Two labels and a
+//! flat frame make pieces repeat heavily (at most 16 inner kinds), which is exactly where naive
+//! search explodes: [`reference`] tries every interchangeable arrangement of a doomed partial
+//! rectangle. In the order the checks cost:
+//! - **before any search**: knobs and holes balance; every border class (corners, edge pieces
+//!   of each side, inner pieces) has as many pieces as the rectangle has places for it; per
+//!   side, knobs and holes balance across every row and column boundary; and the pieces of each
+//!   border line (say, those with a flat right side) can be chained from corner to corner, an
+//!   Euler-trail test. With `--rotate`, the frame pieces, each turned flat side out, must close
+//!   into one ring instead ([`solve::frame_closes`]). These refute almost every broken block:
+//!   all of the benchmarks' swap-broken ones but about one in a hundred;
+//! - **per cell**, candidates come only from the table for the cell's known left and top labels
+//!   and its border class (never a scan), over kinds of identical pieces with counts;
+//! - **per placement**, O(1) counters: the pieces still to come must cover the open bottom
+//!   edges; the unplaced pieces of a border line must stay connected to the line's open end
+//!   (a wrong turn down the first or last column is refused at once, not rows later); and the
+//!   pieces left for the rows above the bottom row must still split, by (top, bottom) pair,
+//!   into rows whose last one meets the bottom row's tops;
+//! - **per row**, a lookahead refuses a row whose pieces can no longer be chained;
+//! - **per state**, a table of dead ends: the rest of the search depends only on the next cell,
+//!   the open edges and the remaining counts, so a state that failed once is never searched
+//!   again;
+//! - **restarts**: a search for one solution runs under a node budget and, when it is spent,
+//!   starts over in a fresh seeded candidate order with twice the budget, keeping the dead
+//!   ends. This cuts the heavy tail of solvable blocks where an early wrong piece hides under
+//!   millions of fruitless nodes.
+//!
+//! The worst case stays exponential (edge matching is NP-complete); the crate's README records
+//! how far the pruning carries in practice (12×12 blocks in about a millisecond).
+
+pub mod r#gen;
+pub mod model;
+pub mod parse;
+pub mod reference;
+pub mod show;
+pub mod solve;
+
+use std::io::{self, Write};
+
+use model::Block;
+
+/// What to allow and print besides the judge's verdict.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Draw the assembled rectangle after each `YES`.
+    pub show: bool,
+    /// Allow pieces to be turned by quarter turns.
+    pub rotate: bool,
+}
+
+/// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects.
+pub fn answer(blocks: &[Block], options: Options, out: &mut dyn Write) -> io::Result<()> {
+    for block in blocks {
+        match solve::solve(block, options.rotate) {
+            Some(assembly) => {
+                writeln!(out, "YES")?;
+                if options.show {
+                    out.write_all(show::assembly(&assembly).as_bytes())?;
+                }
+            }
+            None => writeln!(out, "NO")?,
+        }
+    }
+    Ok(())
+}

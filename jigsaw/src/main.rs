@@ -1,0 +1,107 @@
+//! The `jigsaw` binary: arguments only; the work is in the library.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use jigsaw::model::MAX_SIDE;
+use jigsaw::{Options, r#gen, parse};
+
+const ABOUT: &str = "Tells whether jigsaw pieces form a rectangle, in the judge format of UVa 519.";
+
+const LONG_ABOUT: &str = "\
+Tells whether jigsaw pieces form a rectangle, in the judge format of UVa 519.
+
+Each block is a line `n m` (rows and columns, 1 to 12 each; the judge allows 1 to 6) followed by
+n*m words of four letters, the top, right, bottom and left side of one piece: F flat, O a knob,
+I a hole. A line `0 0` ends the input. Flat sides must lie exactly on the rectangle's border and
+a knob must meet a hole at every inner joint; pieces may not be turned (unless --rotate).
+
+For each block the answer is a line `YES` or `NO`.";
+
+fn after_help() -> String {
+    format!(
+        "\
+Examples:
+  $ printf '1 2\\nFOFF\\nFFFI\\n0 0\\n' | jigsaw --show
+  YES
+  +---+---+
+  | F | F |
+  |F O|I F|
+  | F | F |
+  +---+---+
+  $ jigsaw gen --rows 8 --cols 8 --unsolvable swap --blocks 10 --seed 7 | jigsaw
+
+{EXIT_STATUS_HELP}"
+    )
+}
+
+#[derive(Debug, Parser)]
+#[command(version, about = ABOUT, long_about = LONG_ABOUT, after_help = after_help())]
+#[command(args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    input: InputArg,
+    /// Draw each assembled rectangle under its YES, every piece with its four sides.
+    #[arg(long)]
+    show: bool,
+    /// Allow pieces to be turned by 90°, 180° or 270° (the real-world puzzle; not the judge's).
+    #[arg(long)]
+    rotate: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print generated blocks in the input format.
+    Gen(GenArgs),
+}
+
+const SIDE_RANGE: std::ops::RangeInclusive<i64> = 1..=MAX_SIDE as i64;
+
+#[derive(Debug, Args)]
+struct GenArgs {
+    /// Rows of the rectangle.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(SIDE_RANGE))]
+    rows: u8,
+    /// Columns of the rectangle.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(SIDE_RANGE))]
+    cols: u8,
+    /// Make blocks without a solution: `flip` one inner side, or `swap` a knob and a hole between
+    /// two pieces (which keeps every count of F, O and I); checked by the solver.
+    #[arg(long, value_name = "HOW")]
+    unsolvable: Option<r#gen::Break>,
+    /// Turn every piece at random; unsolvable blocks are then checked with rotation allowed.
+    #[arg(long)]
+    rotate: bool,
+    /// Number of blocks.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    blocks: u32,
+    #[command(flatten)]
+    seed: SeedArg,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    cli::run(|out| match cli.command {
+        Some(Command::Gen(args)) => {
+            let options = r#gen::Options {
+                rows: args.rows.into(),
+                cols: args.cols.into(),
+                unsolvable: args.unsolvable,
+                rotate: args.rotate,
+                blocks: args.blocks as usize,
+            };
+            let blocks = r#gen::blocks(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
+            out.write_all(r#gen::to_input(&blocks).as_bytes())?;
+            Ok(())
+        }
+        None => {
+            let input = Input::read(cli.input.path())?;
+            let blocks = input.parse(parse::blocks)?;
+            jigsaw::answer(&blocks, Options { show: cli.show, rotate: cli.rotate }, out)?;
+            Ok(())
+        }
+    })
+}
