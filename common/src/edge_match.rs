@@ -291,6 +291,11 @@ fn search_with_budget(puzzle: &Puzzle, limit: u64, first_budget: Option<u64>) ->
     if !puzzle.check_counts() {
         return Outcome { first: None, found: 0, nodes: 0 };
     }
+    if BitSearch::applies(puzzle) {
+        let mut search = BitSearch::new(puzzle, limit);
+        search.run();
+        return Outcome { first: search.first, found: search.found, nodes: search.nodes };
+    }
     let mut search = Search::new(puzzle, limit);
     let mut budget = first_budget.unwrap_or(u64::MAX);
     let mut nodes = 0;
@@ -369,10 +374,66 @@ struct Counters {
 
 impl Counters {
     fn add(surplus: &mut [i32; MAX_LABELS], positive: &mut i32, label: u8, delta: i32) {
-        let entry = &mut surplus[label as usize];
+        let entry = &mut surplus[label as usize & (MAX_LABELS - 1)];
         *positive -= (*entry).max(0);
         *entry += delta;
         *positive += (*entry).max(0);
+    }
+
+    /// Updates the open-bottom and surplus counters for a tile placed at (row, col) of a
+    /// `rows × cols` board.
+    fn place(&mut self, rows: usize, cols: usize, row: usize, col: usize, v: Variant) {
+        // Only tiles in the border columns and rows change the surplus: inner joints cancel.
+        if col == 0 {
+            Self::add(&mut self.h_surplus, &mut self.h_positive, v.left, 1);
+        }
+        if col + 1 == cols {
+            Self::add(&mut self.h_surplus, &mut self.h_positive, v.right, -1);
+        }
+        if row == 0 {
+            Self::add(&mut self.v_surplus, &mut self.v_positive, v.top, 1);
+            self.spare_tops[v.top as usize & (MAX_LABELS - 1)] -= 1;
+        }
+        if row + 1 == rows {
+            Self::add(&mut self.v_surplus, &mut self.v_positive, v.bottom, -1);
+        } else {
+            self.spare_tops[v.bottom as usize & (MAX_LABELS - 1)] -= 1;
+        }
+    }
+
+    /// The mirror of [`Counters::place`].
+    fn unplace(&mut self, rows: usize, cols: usize, row: usize, col: usize, v: Variant) {
+        if col == 0 {
+            Self::add(&mut self.h_surplus, &mut self.h_positive, v.left, -1);
+        }
+        if col + 1 == cols {
+            Self::add(&mut self.h_surplus, &mut self.h_positive, v.right, 1);
+        }
+        if row == 0 {
+            Self::add(&mut self.v_surplus, &mut self.v_positive, v.top, -1);
+            self.spare_tops[v.top as usize & (MAX_LABELS - 1)] += 1;
+        }
+        if row + 1 == rows {
+            Self::add(&mut self.v_surplus, &mut self.v_positive, v.bottom, 1);
+        } else {
+            self.spare_tops[v.bottom as usize & (MAX_LABELS - 1)] += 1;
+        }
+    }
+
+    /// The open-bottom checks, and the surplus ones when `surplus`, after `v` landed at
+    /// (row, col).
+    fn hold(&self, rows: usize, cols: usize, row: usize, col: usize, v: Variant, surplus: bool) -> bool {
+        let spare = self.spare_tops[v.bottom as usize & (MAX_LABELS - 1)] >= 0
+            && self.spare_tops[v.top as usize & (MAX_LABELS - 1)] >= 0;
+        if !surplus {
+            return spare;
+        }
+        let last_row = rows - 1;
+        let last_col = cols - 1;
+        // Empty cells left on the right border and in the bottom row, after this one.
+        let right_border_left = (last_row - row) + usize::from(col < last_col);
+        let bottom_row_left = if row == last_row { last_col - col } else { cols };
+        spare && self.h_positive <= right_border_left as i32 && self.v_positive <= bottom_row_left as i32
     }
 }
 
@@ -863,7 +924,7 @@ impl Search {
                 .wrapping_add(column[v.bottom as usize]);
         }
         if self.counting {
-            self.place_counts(row, col, v);
+            self.counters.place(self.rows, self.cols, row, col, v);
         }
         if let Some(fixed) = &mut self.fixed {
             fixed.update(self.rows, self.cols, row, col, v, -1);
@@ -886,7 +947,7 @@ impl Search {
                 .wrapping_sub(column[v.bottom as usize]);
         }
         if self.counting {
-            self.unplace_counts(row, col, v);
+            self.counters.unplace(self.rows, self.cols, row, col, v);
         }
         if let Some(fixed) = &mut self.fixed {
             fixed.update(self.rows, self.cols, row, col, v, 1);
@@ -896,7 +957,7 @@ impl Search {
     /// The checks after `v` landed at (row, col), all counters already updated (the row
     /// lookahead, which needs none, ran before placing).
     fn checks_hold(&self, row: usize, col: usize, v: Variant) -> bool {
-        (!self.counting || self.counts_hold(row, col, v))
+        (!self.counting || self.counters.hold(self.rows, self.cols, row, col, v, self.surplus))
             && self.fixed.as_ref().is_none_or(|fixed| fixed.hold(self.rows, self.cols, row, col, v))
     }
 
@@ -927,59 +988,191 @@ impl Search {
         self.finish[row][col + 1] & (1 << v.right) != 0
     }
 
-    /// Updates the open-bottom and surplus counters for a tile placed at (row, col).
-    fn place_counts(&mut self, row: usize, col: usize, v: Variant) {
-        let c = &mut self.counters;
-        // Only tiles in the border columns and rows change the surplus: inner joints cancel.
-        if col == 0 {
-            Counters::add(&mut c.h_surplus, &mut c.h_positive, v.left, 1);
-        }
-        if col + 1 == self.cols {
-            Counters::add(&mut c.h_surplus, &mut c.h_positive, v.right, -1);
-        }
-        if row == 0 {
-            Counters::add(&mut c.v_surplus, &mut c.v_positive, v.top, 1);
-            c.spare_tops[v.top as usize] -= 1;
-        }
-        if row + 1 == self.rows {
-            Counters::add(&mut c.v_surplus, &mut c.v_positive, v.bottom, -1);
-        } else {
-            c.spare_tops[v.bottom as usize] -= 1;
-        }
+}
+
+/// Kinds a [`BitSearch`] handles: one bit each in a `u64`.
+const BIT_KINDS: usize = 64;
+
+/// Key of [`BitSearch::lists`]: a cell's required left and top labels, or [`ANY`].
+fn bit_key(left: usize, top: usize) -> usize {
+    (left << 5 | top) & (BIT_LISTS - 1)
+}
+
+/// Entries of [`BitSearch::lists`]: every [`bit_key`] is below this.
+const BIT_LISTS: usize = 1 << 10;
+
+/// The search of [`Search`] for the common tetravex case (free border, single orientations, at
+/// most [`BIT_KINDS`] kinds, no dead-end table), with sets of kinds as bitsets: the candidates
+/// of a cell are one AND of the list for its (left, top), the kinds still available and the
+/// kinds the row lookahead allows, so no refused candidate is ever visited. Same order, same
+/// checks, same solutions and first solution as [`Search`]. Arrays have fixed sizes and are
+/// indexed through masks, so the hot loop has no bounds checks. Invariants:
+/// - cells `0..cell` (row-major) are filled, `board[i]` holding the kind in cell `i`;
+/// - `remaining[k]` = `kinds[k].count` − tiles of kind `k` on the board, and bit `k` of
+///   `available` is set exactly when `remaining[k] > 0`;
+/// - `counters` describe the tiles not on the board;
+/// - `allowed[r][c]` was built when the search last entered row `r`: the kinds whose right
+///   label lets row `r` be completed after column `c` (see [`RowFinish`]).
+struct BitSearch {
+    rows: usize,
+    cols: usize,
+    labels: usize,
+    sides: [Variant; BIT_KINDS],
+    /// Kinds by (left, top) label, [`ANY`] matching every label.
+    lists: [u64; BIT_LISTS],
+    /// Kinds by left label and by right label.
+    with_left: [u64; MAX_LABELS],
+    with_right: [u64; MAX_LABELS],
+    remaining: [u8; BIT_KINDS],
+    available: u64,
+    board: [u8; 256],
+    allowed: [[u64; MAX_SIDE + 4]; MAX_SIDE + 4],
+    counters: Counters,
+    limit: u64,
+    found: u64,
+    nodes: u64,
+    first: Option<Grid<Placement>>,
+}
+
+impl BitSearch {
+    /// Whether `puzzle` is in the case this search handles (and [`Search`] would keep no
+    /// dead-end table for it).
+    fn applies(puzzle: &Puzzle) -> bool {
+        let kinds = puzzle.kinds.len();
+        puzzle.border == Border::Free
+            && puzzle.single_orientations()
+            && kinds <= BIT_KINDS
+            && puzzle.rows * puzzle.cols < 2 * kinds
+            && puzzle.kinds.iter().all(|kind| kind.count < 256)
     }
 
-    fn unplace_counts(&mut self, row: usize, col: usize, v: Variant) {
-        let c = &mut self.counters;
-        if col == 0 {
-            Counters::add(&mut c.h_surplus, &mut c.h_positive, v.left, -1);
+    fn new(puzzle: &Puzzle, limit: u64) -> Self {
+        let (rows, cols, labels) = (puzzle.rows, puzzle.cols, puzzle.labels);
+        assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols) && labels <= MAX_LABELS);
+        let mut search = BitSearch {
+            rows,
+            cols,
+            labels,
+            sides: [Variant::default(); BIT_KINDS],
+            lists: [0; BIT_LISTS],
+            with_left: [0; MAX_LABELS],
+            with_right: [0; MAX_LABELS],
+            remaining: [0; BIT_KINDS],
+            available: 0,
+            board: [0; 256],
+            allowed: [[0; MAX_SIDE + 4]; MAX_SIDE + 4],
+            counters: Counters::default(),
+            limit: limit.max(1),
+            found: 0,
+            nodes: 0,
+            first: None,
+        };
+        for (index, kind) in puzzle.kinds.iter().enumerate() {
+            let sides = kind.orientations[0];
+            assert!(sides.iter().all(|&label| (label as usize) < labels));
+            let [top, right, bottom, left] = sides;
+            let v = Variant { kind: index as u16, orientation: 0, top, right, bottom, left };
+            search.sides[index] = v;
+            let bit = 1u64 << index;
+            for l in [left as usize, ANY] {
+                for t in [top as usize, ANY] {
+                    search.lists[bit_key(l, t)] |= bit;
+                }
+            }
+            search.with_left[left as usize] |= bit;
+            search.with_right[right as usize] |= bit;
+            search.remaining[index] = kind.count as u8;
+            if kind.count > 0 {
+                search.available |= bit;
+            }
+            let n = kind.count as i32;
+            let c = &mut search.counters;
+            Counters::add(&mut c.h_surplus, &mut c.h_positive, right, n);
+            Counters::add(&mut c.h_surplus, &mut c.h_positive, left, -n);
+            Counters::add(&mut c.v_surplus, &mut c.v_positive, bottom, n);
+            Counters::add(&mut c.v_surplus, &mut c.v_positive, top, -n);
+            c.spare_tops[top as usize] += n;
         }
-        if col + 1 == self.cols {
-            Counters::add(&mut c.h_surplus, &mut c.h_positive, v.right, 1);
-        }
-        if row == 0 {
-            Counters::add(&mut c.v_surplus, &mut c.v_positive, v.top, -1);
-            c.spare_tops[v.top as usize] += 1;
-        }
-        if row + 1 == self.rows {
-            Counters::add(&mut c.v_surplus, &mut c.v_positive, v.bottom, 1);
-        } else {
-            c.spare_tops[v.bottom as usize] += 1;
-        }
+        search
     }
 
-    /// The open-bottom and surplus checks after `v` landed at (row, col).
-    fn counts_hold(&self, row: usize, col: usize, v: Variant) -> bool {
+    fn run(&mut self) {
+        // The root surplus check, as in `Search::run`.
         let c = &self.counters;
-        let spare = c.spare_tops[v.bottom as usize] >= 0 && c.spare_tops[v.top as usize] >= 0;
-        if !self.surplus {
-            return spare;
+        if c.h_positive > self.rows as i32 || c.v_positive > self.cols as i32 {
+            return;
         }
-        let last_row = self.rows - 1;
-        let last_col = self.cols - 1;
-        // Empty cells left on the right border and in the bottom row, after this one.
-        let right_border_left = (last_row - row) + usize::from(col < last_col);
-        let bottom_row_left = if row == last_row { last_col - col } else { self.cols };
-        spare && c.h_positive <= right_border_left as i32 && c.v_positive <= bottom_row_left as i32
+        self.fill(0);
+    }
+
+    /// The kinds whose right label is in `labels` (a label bitset).
+    fn with_right_in(&self, labels: u32) -> u64 {
+        (0..self.labels).filter(|&d| labels & 1 << d != 0).fold(0, |kinds, d| kinds | self.with_right[d])
+    }
+
+    /// The left labels of the kinds in `kinds`.
+    fn lefts_of(&self, kinds: u64) -> u32 {
+        (0..self.labels).filter(|&d| kinds & self.with_left[d] != 0).fold(0, |labels, d| labels | 1 << d)
+    }
+
+    /// The label above `cell`, or [`ANY`] in the top row.
+    fn top_of(&self, cell: usize) -> usize {
+        if cell < self.cols { ANY } else { self.sides[self.board[(cell - self.cols) & 255] as usize & 63].bottom as usize }
+    }
+
+    /// Builds `allowed[row]` from the kinds available now (the row lookahead of [`Search`]);
+    /// false when the row cannot be filled.
+    fn plan_row(&mut self, row: usize) -> bool {
+        let mut onward = u32::MAX;
+        for col in (0..self.cols).rev() {
+            let allowed = if onward == u32::MAX { u64::MAX } else { self.with_right_in(onward) };
+            self.allowed[row & 15][col & 15] = allowed;
+            let top = self.top_of(row * self.cols + col);
+            onward = self.lefts_of(self.lists[bit_key(ANY, top)] & self.available & allowed);
+        }
+        onward != 0
+    }
+
+    /// Fills `cell` and the cells after it; true when the limit of solutions is reached.
+    fn fill(&mut self, cell: usize) -> bool {
+        self.nodes += 1;
+        let (rows, cols) = (self.rows, self.cols);
+        if cell == rows * cols {
+            self.found += 1;
+            if self.first.is_none() {
+                let placements = self.board[..cell]
+                    .iter()
+                    .map(|&kind| Placement { kind: kind as usize, orientation: 0 })
+                    .collect();
+                self.first = Some(Grid::from_vec(rows, cols, placements));
+            }
+            return self.found >= self.limit;
+        }
+        let (row, col) = (cell / cols, cell % cols);
+        if col == 0 && !self.plan_row(row) {
+            return false;
+        }
+        let left = if col == 0 { ANY } else { self.sides[self.board[(cell - 1) & 255] as usize & 63].right as usize };
+        let top = self.top_of(cell);
+        let mut candidates = self.lists[bit_key(left, top)] & self.available & self.allowed[row & 15][col & 15];
+        while candidates != 0 {
+            let kind = candidates.trailing_zeros() as usize & 63;
+            candidates &= candidates - 1;
+            let v = self.sides[kind];
+            self.remaining[kind] -= 1;
+            if self.remaining[kind] == 0 {
+                self.available &= !(1 << kind);
+            }
+            self.board[cell & 255] = kind as u8;
+            self.counters.place(rows, cols, row, col, v);
+            if self.counters.hold(rows, cols, row, col, v, true) && self.fill(cell + 1) {
+                return true;
+            }
+            self.counters.unplace(rows, cols, row, col, v);
+            self.remaining[kind] += 1;
+            self.available |= 1 << kind;
+        }
+        false
     }
 }
 
