@@ -292,9 +292,7 @@ fn search_with_budget(puzzle: &Puzzle, limit: u64, first_budget: Option<u64>) ->
         return Outcome { first: None, found: 0, nodes: 0 };
     }
     if BitSearch::applies(puzzle) {
-        let mut search = BitSearch::new(puzzle, limit);
-        search.run();
-        return Outcome { first: search.first, found: search.found, nodes: search.nodes };
+        return bit_search(puzzle, limit);
     }
     let mut search = Search::new(puzzle, limit);
     let mut budget = first_budget.unwrap_or(u64::MAX);
@@ -987,7 +985,108 @@ impl Search {
     fn look_ahead(&self, row: usize, col: usize, v: Variant) -> bool {
         self.finish[row][col + 1] & (1 << v.right) != 0
     }
+}
 
+/// Nodes the bit search spends on the puzzle as given before it looks for a better symmetry.
+const PLAIN_BUDGET: u64 = 100_000;
+
+/// Random walks per symmetry when estimating tree sizes.
+const PROBES: u32 = 1000;
+
+/// One of the eight symmetries of a rectangle: a left–right mirror (first, when `mirror`),
+/// then `turns` quarter turns clockwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Symmetry {
+    mirror: bool,
+    turns: u8,
+}
+
+impl Symmetry {
+    const ALL: [Symmetry; 8] = {
+        let mut all = [Symmetry { mirror: false, turns: 0 }; 8];
+        let mut index = 0;
+        while index < 8 {
+            all[index] = Symmetry { mirror: index >= 4, turns: (index % 4) as u8 };
+            index += 1;
+        }
+        all
+    };
+
+    /// The puzzle laid out under this symmetry (free border, single orientations: a tile's
+    /// sides move with the board, and the kinds keep their order).
+    fn puzzle(self, puzzle: &Puzzle) -> Puzzle {
+        let mut turned = puzzle.clone();
+        for kind in &mut turned.kinds {
+            let sides = &mut kind.orientations[0];
+            if self.mirror {
+                sides.swap(RIGHT, LEFT);
+            }
+            for _ in 0..self.turns {
+                // A quarter turn clockwise: the left side goes on top, the top to the right...
+                sides.rotate_right(1);
+            }
+        }
+        if self.turns % 2 == 1 {
+            std::mem::swap(&mut turned.rows, &mut turned.cols);
+        }
+        turned
+    }
+
+    /// Where cell (row, col) of a `rows × cols` board lands under this symmetry.
+    fn position(self, rows: usize, cols: usize, row: usize, col: usize) -> (usize, usize) {
+        let (mut rows, mut row, mut col) = (rows, row, if self.mirror { cols - 1 - col } else { col });
+        let mut cols = cols;
+        for _ in 0..self.turns {
+            (row, col) = (col, rows - 1 - row);
+            (rows, cols) = (cols, rows);
+        }
+        (row, col)
+    }
+
+    /// A solution of the transformed puzzle, laid back onto the puzzle's `rows × cols` board.
+    fn solution_back(self, rows: usize, cols: usize, solution: &Grid<Placement>) -> Grid<Placement> {
+        let cells = (0..rows * cols)
+            .map(|cell| {
+                let (row, col) = self.position(rows, cols, cell / cols, cell % cols);
+                solution.cells()[row * solution.cols() + col]
+            })
+            .collect();
+        Grid::from_vec(rows, cols, cells)
+    }
+}
+
+/// The bit search, with the symmetry choice of the module documentation: the puzzle as given
+/// gets [`PLAIN_BUDGET`] nodes; past that, the symmetry with the smallest estimated tree is
+/// searched to the end. Solutions map one to one between symmetric boards, so the count is
+/// the same in every symmetry.
+fn bit_search(puzzle: &Puzzle, limit: u64) -> Outcome {
+    bit_search_with_budget(puzzle, limit, PLAIN_BUDGET)
+}
+
+/// [`bit_search`], giving the puzzle as given `plain_budget` nodes.
+fn bit_search_with_budget(puzzle: &Puzzle, limit: u64, plain_budget: u64) -> Outcome {
+    let mut plain = BitSearch::new(puzzle, limit);
+    plain.budget = plain_budget;
+    plain.run();
+    if !plain.out_of_budget {
+        return Outcome { first: plain.first, found: plain.found, nodes: plain.nodes };
+    }
+    let mut nodes = plain.nodes;
+    let mut best: Option<(f64, Symmetry, Puzzle)> = None;
+    for symmetry in Symmetry::ALL {
+        let turned = symmetry.puzzle(puzzle);
+        let mut probe = BitSearch::new(&turned, limit);
+        let size = probe.estimate(PROBES, 0x7465_7472_6176_6578);
+        nodes += probe.nodes;
+        if best.as_ref().is_none_or(|(smallest, _, _)| size < *smallest) {
+            best = Some((size, symmetry, turned));
+        }
+    }
+    let Some((_, symmetry, turned)) = best else { unreachable!("eight symmetries") };
+    let mut search = BitSearch::new(&turned, limit);
+    search.run();
+    let first = search.first.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
+    Outcome { first, found: search.found, nodes: nodes + search.nodes }
 }
 
 /// Kinds a [`BitSearch`] handles: one bit each in a `u64`.
@@ -1016,7 +1115,6 @@ const BIT_LISTS: usize = 1 << 10;
 struct BitSearch {
     rows: usize,
     cols: usize,
-    labels: usize,
     sides: [Variant; BIT_KINDS],
     /// Kinds by (left, top) label, [`ANY`] matching every label.
     lists: [u64; BIT_LISTS],
@@ -1029,6 +1127,9 @@ struct BitSearch {
     allowed: [[u64; MAX_SIDE + 4]; MAX_SIDE + 4],
     counters: Counters,
     limit: u64,
+    /// The search stops when `nodes` reaches it, setting `out_of_budget`.
+    budget: u64,
+    out_of_budget: bool,
     found: u64,
     nodes: u64,
     first: Option<Grid<Placement>>,
@@ -1052,7 +1153,6 @@ impl BitSearch {
         let mut search = BitSearch {
             rows,
             cols,
-            labels,
             sides: [Variant::default(); BIT_KINDS],
             lists: [0; BIT_LISTS],
             with_left: [0; MAX_LABELS],
@@ -1063,6 +1163,8 @@ impl BitSearch {
             allowed: [[0; MAX_SIDE + 4]; MAX_SIDE + 4],
             counters: Counters::default(),
             limit: limit.max(1),
+            budget: u64::MAX,
+            out_of_budget: false,
             found: 0,
             nodes: 0,
             first: None,
@@ -1102,22 +1204,36 @@ impl BitSearch {
         if c.h_positive > self.rows as i32 || c.v_positive > self.cols as i32 {
             return;
         }
-        self.fill(0);
+        self.fill(0, 0, 0);
     }
 
     /// The kinds whose right label is in `labels` (a label bitset).
-    fn with_right_in(&self, labels: u32) -> u64 {
-        (0..self.labels).filter(|&d| labels & 1 << d != 0).fold(0, |kinds, d| kinds | self.with_right[d])
+    fn with_right_in(&self, mut labels: u32) -> u64 {
+        let mut kinds = 0;
+        while labels != 0 {
+            kinds |= self.with_right[labels.trailing_zeros() as usize & (MAX_LABELS - 1)];
+            labels &= labels - 1;
+        }
+        kinds
     }
 
     /// The left labels of the kinds in `kinds`.
-    fn lefts_of(&self, kinds: u64) -> u32 {
-        (0..self.labels).filter(|&d| kinds & self.with_left[d] != 0).fold(0, |labels, d| labels | 1 << d)
+    fn lefts_of(&self, mut kinds: u64) -> u32 {
+        let mut labels = 0;
+        while kinds != 0 {
+            labels |= 1 << self.sides[kinds.trailing_zeros() as usize & 63].left;
+            kinds &= kinds - 1;
+        }
+        labels
     }
 
     /// The label above `cell`, or [`ANY`] in the top row.
     fn top_of(&self, cell: usize) -> usize {
-        if cell < self.cols { ANY } else { self.sides[self.board[(cell - self.cols) & 255] as usize & 63].bottom as usize }
+        if cell < self.cols {
+            ANY
+        } else {
+            self.sides[self.board[(cell - self.cols) & 255] as usize & 63].bottom as usize
+        }
     }
 
     /// Builds `allowed[row]` from the kinds available now (the row lookahead of [`Search`]);
@@ -1133,8 +1249,91 @@ impl BitSearch {
         onward != 0
     }
 
-    /// Fills `cell` and the cells after it; true when the limit of solutions is reached.
-    fn fill(&mut self, cell: usize) -> bool {
+    /// Puts kind `kind` in `cell` at (row, col); false (and nothing placed) when the counting
+    /// checks refuse it.
+    fn try_place(&mut self, cell: usize, row: usize, col: usize, kind: usize) -> bool {
+        let v = self.sides[kind & 63];
+        self.counters.place(self.rows, self.cols, row, col, v);
+        if !self.counters.hold(self.rows, self.cols, row, col, v, true) {
+            self.counters.unplace(self.rows, self.cols, row, col, v);
+            return false;
+        }
+        self.remaining[kind & 63] -= 1;
+        if self.remaining[kind & 63] == 0 {
+            self.available &= !(1 << kind);
+        }
+        self.board[cell & 255] = kind as u8;
+        true
+    }
+
+    /// Takes back the tile of `cell` at (row, col).
+    fn take_back(&mut self, cell: usize, row: usize, col: usize) {
+        let kind = self.board[cell & 255] as usize & 63;
+        self.counters.unplace(self.rows, self.cols, row, col, self.sides[kind]);
+        self.remaining[kind] += 1;
+        self.available |= 1 << kind;
+    }
+
+    /// Knuth's estimate of the size of the search tree, averaged over `probes` random walks
+    /// from the root (each counts as many nodes as the candidates it tries). Leaves the search
+    /// at the root.
+    fn estimate(&mut self, probes: u32, seed: u64) -> f64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let cells = self.rows * self.cols;
+        let mut total = 0.0;
+        let mut children = [0usize; BIT_KINDS];
+        for _ in 0..probes {
+            let (mut weight, mut size) = (1.0f64, 1.0f64);
+            let mut cell = 0;
+            while cell < cells {
+                let (row, col) = (cell / self.cols, cell % self.cols);
+                if col == 0 && !self.plan_row(row) {
+                    break;
+                }
+                let left = if col == 0 {
+                    ANY
+                } else {
+                    self.sides[self.board[(cell - 1) & 255] as usize & 63].right as usize
+                };
+                let mut candidates = self.lists[bit_key(left, self.top_of(cell))]
+                    & self.available
+                    & self.allowed[row & 15][col & 15];
+                let mut count = 0;
+                while candidates != 0 {
+                    let kind = candidates.trailing_zeros() as usize & 63;
+                    candidates &= candidates - 1;
+                    self.nodes += 1;
+                    if self.try_place(cell, row, col, kind) {
+                        self.take_back(cell, row, col);
+                        children[count & 63] = kind;
+                        count += 1;
+                    }
+                }
+                if count == 0 {
+                    break;
+                }
+                weight *= count as f64;
+                size += weight;
+                let kind = children[(rng.next_u64() % count as u64) as usize & 63];
+                self.try_place(cell, row, col, kind);
+                cell += 1;
+            }
+            total += size;
+            while cell > 0 {
+                cell -= 1;
+                self.take_back(cell, cell / self.cols, cell % self.cols);
+            }
+        }
+        total / f64::from(probes.max(1))
+    }
+
+    /// Fills `cell` and the cells after it; true when the limit of solutions is reached or
+    /// the budget is spent.
+    fn fill(&mut self, cell: usize, row: usize, col: usize) -> bool {
+        if self.nodes >= self.budget {
+            self.out_of_budget = true;
+            return true;
+        }
         self.nodes += 1;
         let (rows, cols) = (self.rows, self.cols);
         if cell == rows * cols {
@@ -1148,13 +1347,21 @@ impl BitSearch {
             }
             return self.found >= self.limit;
         }
-        let (row, col) = (cell / cols, cell % cols);
         if col == 0 && !self.plan_row(row) {
             return false;
         }
-        let left = if col == 0 { ANY } else { self.sides[self.board[(cell - 1) & 255] as usize & 63].right as usize };
+        let left = if col == 0 {
+            ANY
+        } else {
+            self.sides[self.board[(cell - 1) & 255] as usize & 63].right as usize
+        };
         let top = self.top_of(cell);
-        let mut candidates = self.lists[bit_key(left, top)] & self.available & self.allowed[row & 15][col & 15];
+        let mut candidates =
+            self.lists[bit_key(left, top)] & self.available & self.allowed[row & 15][col & 15];
+        let (next_row, next_col) = if col + 1 == cols { (row + 1, 0) } else { (row, col + 1) };
+        // Inside the board only the open bottom edge changes (see `Counters::place`), and the
+        // surplus bounds are those of the cell before, which passed: only the bottom is checked.
+        let inner = row > 0 && col > 0 && next_col > 0 && row + 1 < rows;
         while candidates != 0 {
             let kind = candidates.trailing_zeros() as usize & 63;
             candidates &= candidates - 1;
@@ -1164,11 +1371,22 @@ impl BitSearch {
                 self.available &= !(1 << kind);
             }
             self.board[cell & 255] = kind as u8;
-            self.counters.place(rows, cols, row, col, v);
-            if self.counters.hold(rows, cols, row, col, v, true) && self.fill(cell + 1) {
-                return true;
+            if inner {
+                let spare = &mut self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)];
+                *spare -= 1;
+                if *spare >= 0 && self.fill(cell + 1, next_row, next_col) {
+                    return true;
+                }
+                self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)] += 1;
+            } else {
+                self.counters.place(rows, cols, row, col, v);
+                if self.counters.hold(rows, cols, row, col, v, true)
+                    && self.fill(cell + 1, next_row, next_col)
+                {
+                    return true;
+                }
+                self.counters.unplace(rows, cols, row, col, v);
             }
-            self.counters.unplace(rows, cols, row, col, v);
             self.remaining[kind] += 1;
             self.available |= 1 << kind;
         }
@@ -1483,6 +1701,47 @@ mod tests {
                 assert!(is_solution(&puzzle, solution), "seed {seed}");
             }
         }
+    }
+
+    #[test]
+    fn every_symmetry_keeps_the_solutions() {
+        let mut searched = 0;
+        for seed in 0..300 {
+            let (rows, cols) = (1 + seed as usize % 4, 1 + (seed as usize / 4) % 4);
+            let labels = 4 + (seed % 3) as u8;
+            let puzzle = random_puzzle(rows, cols, labels, false, false, seed % 2 == 1, seed);
+            let expected = plain_count(&puzzle, 50);
+            for symmetry in Symmetry::ALL {
+                let turned = symmetry.puzzle(&puzzle);
+                assert_eq!(plain_count(&turned, 50), expected, "seed {seed}, {symmetry:?}");
+            }
+            if !BitSearch::applies(&puzzle) {
+                continue;
+            }
+            searched += 1;
+            // No budget for the puzzle as given: the search runs in the symmetry it picks.
+            for limit in [1, 50] {
+                let outcome = bit_search_with_budget(&puzzle, limit, 0);
+                assert_eq!(outcome.found, expected.min(limit), "seed {seed}");
+                if let Some(solution) = &outcome.first {
+                    assert!(is_solution(&puzzle, solution), "seed {seed}");
+                }
+            }
+        }
+        assert!(searched > 100, "only {searched} puzzles took the bit search");
+    }
+
+    #[test]
+    fn symmetries_move_cells_as_they_move_the_board() {
+        let turn = Symmetry { mirror: false, turns: 1 };
+        // A quarter turn clockwise of a 2 × 3 board: the top-left corner becomes the top-right.
+        assert_eq!(turn.position(2, 3, 0, 0), (0, 1));
+        assert_eq!(turn.position(2, 3, 1, 2), (2, 0));
+        let mirror = Symmetry { mirror: true, turns: 0 };
+        assert_eq!(mirror.position(2, 3, 0, 0), (0, 2));
+        let tiles = [[1, 2, 3, 4]];
+        let turned = turn.puzzle(&Puzzle::from_tiles(1, 1, 5, Border::Free, &tiles));
+        assert_eq!(turned.kinds[0].orientations[0], [4, 1, 2, 3]);
     }
 
     proptest! {
