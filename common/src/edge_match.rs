@@ -1118,9 +1118,11 @@ struct BitSearch {
     sides: [Variant; BIT_KINDS],
     /// Kinds by (left, top) label, [`ANY`] matching every label.
     lists: [u64; BIT_LISTS],
-    /// Kinds by left label and by right label.
-    with_left: [u64; MAX_LABELS],
-    with_right: [u64; MAX_LABELS],
+    /// `feeds[b][byte]`: the kinds whose right label is the left label of some kind `k` in
+    /// `8b..8b + 8` with bit `k − 8b` set in `byte` (kinds that can stand left of those), for
+    /// `b` below `feed_bytes`, the bytes that hold kinds.
+    feeds: Box<[[u64; 256]; BIT_KINDS / 8]>,
+    feed_bytes: usize,
     remaining: [u8; BIT_KINDS],
     available: u64,
     board: [u8; 256],
@@ -1155,8 +1157,8 @@ impl BitSearch {
             cols,
             sides: [Variant::default(); BIT_KINDS],
             lists: [0; BIT_LISTS],
-            with_left: [0; MAX_LABELS],
-            with_right: [0; MAX_LABELS],
+            feeds: Box::new([[0; 256]; BIT_KINDS / 8]),
+            feed_bytes: puzzle.kinds.len().div_ceil(8),
             remaining: [0; BIT_KINDS],
             available: 0,
             board: [0; 256],
@@ -1181,8 +1183,6 @@ impl BitSearch {
                     search.lists[bit_key(l, t)] |= bit;
                 }
             }
-            search.with_left[left as usize] |= bit;
-            search.with_right[right as usize] |= bit;
             search.remaining[index] = kind.count as u8;
             if kind.count > 0 {
                 search.available |= bit;
@@ -1195,6 +1195,18 @@ impl BitSearch {
             Counters::add(&mut c.v_surplus, &mut c.v_positive, top, -n);
             c.spare_tops[top as usize] += n;
         }
+        let kinds = puzzle.kinds.len();
+        let feeds = |k: usize| {
+            let left = search.sides[k].left;
+            (0..kinds).filter(|&j| search.sides[j].right == left).fold(0u64, |set, j| set | 1 << j)
+        };
+        let feeds: Vec<u64> = (0..kinds).map(feeds).collect();
+        for (b, table) in search.feeds.iter_mut().enumerate().take(search.feed_bytes) {
+            for (byte, entry) in table.iter_mut().enumerate() {
+                let members = (0..8).filter(|bit| byte & 1 << bit != 0).map(|bit| 8 * b + bit);
+                *entry = members.filter(|&k| k < kinds).fold(0, |set, k| set | feeds[k]);
+            }
+        }
         search
     }
 
@@ -1205,26 +1217,6 @@ impl BitSearch {
             return;
         }
         self.fill(0, 0, 0);
-    }
-
-    /// The kinds whose right label is in `labels` (a label bitset).
-    fn with_right_in(&self, mut labels: u32) -> u64 {
-        let mut kinds = 0;
-        while labels != 0 {
-            kinds |= self.with_right[labels.trailing_zeros() as usize & (MAX_LABELS - 1)];
-            labels &= labels - 1;
-        }
-        kinds
-    }
-
-    /// The left labels of the kinds in `kinds`.
-    fn lefts_of(&self, mut kinds: u64) -> u32 {
-        let mut labels = 0;
-        while kinds != 0 {
-            labels |= 1 << self.sides[kinds.trailing_zeros() as usize & 63].left;
-            kinds &= kinds - 1;
-        }
-        labels
     }
 
     /// The label above `cell`, or [`ANY`] in the top row.
@@ -1239,14 +1231,22 @@ impl BitSearch {
     /// Builds `allowed[row]` from the kinds available now (the row lookahead of [`Search`]);
     /// false when the row cannot be filled.
     fn plan_row(&mut self, row: usize) -> bool {
-        let mut onward = u32::MAX;
+        let mut allowed = u64::MAX;
         for col in (0..self.cols).rev() {
-            let allowed = if onward == u32::MAX { u64::MAX } else { self.with_right_in(onward) };
             self.allowed[row & 15][col & 15] = allowed;
             let top = self.top_of(row * self.cols + col);
-            onward = self.lefts_of(self.lists[bit_key(ANY, top)] & self.available & allowed);
+            let mut completing: u64 = self.lists[bit_key(ANY, top)] & self.available & allowed;
+            if completing == 0 {
+                // No tile completes the row from this column on, whatever stands before it.
+                return false;
+            }
+            allowed = 0;
+            for table in &self.feeds[..self.feed_bytes] {
+                allowed |= table[completing as usize & 255];
+                completing >>= 8;
+            }
         }
-        onward != 0
+        true
     }
 
     /// Puts kind `kind` in `cell` at (row, col); false (and nothing placed) when the counting
