@@ -1123,6 +1123,10 @@ struct BitSearch {
     /// `b` below `feed_bytes`, the bytes that hold kinds.
     feeds: Box<[[u64; 256]; BIT_KINDS / 8]>,
     feed_bytes: usize,
+    /// Kinds by right, left and bottom label.
+    with_right: [u64; MAX_LABELS],
+    with_left: [u64; MAX_LABELS],
+    with_bottom: [u64; MAX_LABELS],
     remaining: [u8; BIT_KINDS],
     available: u64,
     board: [u8; 256],
@@ -1159,6 +1163,9 @@ impl BitSearch {
             lists: [0; BIT_LISTS],
             feeds: Box::new([[0; 256]; BIT_KINDS / 8]),
             feed_bytes: puzzle.kinds.len().div_ceil(8),
+            with_right: [0; MAX_LABELS],
+            with_left: [0; MAX_LABELS],
+            with_bottom: [0; MAX_LABELS],
             remaining: [0; BIT_KINDS],
             available: 0,
             board: [0; 256],
@@ -1183,6 +1190,9 @@ impl BitSearch {
                     search.lists[bit_key(l, t)] |= bit;
                 }
             }
+            search.with_right[right as usize] |= bit;
+            search.with_left[left as usize] |= bit;
+            search.with_bottom[bottom as usize] |= bit;
             search.remaining[index] = kind.count as u8;
             if kind.count > 0 {
                 search.available |= bit;
@@ -1231,8 +1241,13 @@ impl BitSearch {
     /// Builds `allowed[row]` from the kinds available now (the row lookahead of [`Search`]);
     /// false when the row cannot be filled.
     fn plan_row(&mut self, row: usize) -> bool {
-        let mut allowed = u64::MAX;
+        let (border_rights, border_lefts, bottoms) = self.border_kinds(row);
+        let mut allowed = border_rights;
         for col in (0..self.cols).rev() {
+            if col == 0 {
+                allowed &= border_lefts;
+            }
+            allowed &= bottoms;
             self.allowed[row & 15][col & 15] = allowed;
             let top = self.top_of(row * self.cols + col);
             let mut completing: u64 = self.lists[bit_key(ANY, top)] & self.available & allowed;
@@ -1247,6 +1262,38 @@ impl BitSearch {
             }
         }
         true
+    }
+
+    /// On entering `row`: the kinds that may end the row on the right border, start it on the
+    /// left border, and (in the last row) lie on the bottom border, as the surplus counters
+    /// force them. The rows left, `k` of them, have `k` right-border sides R and `k`
+    /// left-border sides L; every other left side meets a right side inside, so R − L is the
+    /// horizontal surplus `s` (as multisets by label), hence R ≥ s⁺ and L ≥ s⁻. When `s⁺` has
+    /// `k` elements (then `s⁻` too, as `s` sums to zero), R = s⁺ and L = s⁻ exactly: the
+    /// row's last tile has a right label with `s[d] > 0`, its first a left label with
+    /// `s[d] < 0`. In the last row below the first, the tiles left meet the open edges with
+    /// their tops, so their bottoms are the vertical surplus (bottoms less tops plus open
+    /// edges), which the surplus check keeps nonnegative: every tile there has a bottom label
+    /// with a positive vertical surplus.
+    fn border_kinds(&self, row: usize) -> (u64, u64, u64) {
+        let c = &self.counters;
+        let (mut rights, mut lefts, mut bottoms) = (u64::MAX, u64::MAX, u64::MAX);
+        if c.h_positive == (self.rows - row) as i32 {
+            (rights, lefts) = (0, 0);
+            for d in 0..MAX_LABELS {
+                if c.h_surplus[d] > 0 {
+                    rights |= self.with_right[d];
+                } else if c.h_surplus[d] < 0 {
+                    lefts |= self.with_left[d];
+                }
+            }
+        }
+        if row > 0 && row + 1 == self.rows {
+            bottoms = (0..MAX_LABELS)
+                .filter(|&d| c.v_surplus[d] > 0)
+                .fold(0, |kinds, d| kinds | self.with_bottom[d]);
+        }
+        (rights, lefts, bottoms)
     }
 
     /// Puts kind `kind` in `cell` at (row, col); false (and nothing placed) when the counting
