@@ -1130,6 +1130,10 @@ struct BitSearch {
     remaining: [u8; BIT_KINDS],
     available: u64,
     board: [u8; 256],
+    /// `bottoms[i]`: the bottom label of the tile in cell `i`.
+    bottoms: [u8; 256],
+    /// `rows * cols`.
+    cells: usize,
     allowed: [[u64; MAX_SIDE + 4]; MAX_SIDE + 4],
     counters: Counters,
     limit: u64,
@@ -1169,6 +1173,8 @@ impl BitSearch {
             remaining: [0; BIT_KINDS],
             available: 0,
             board: [0; 256],
+            bottoms: [0; 256],
+            cells: rows * cols,
             allowed: [[0; MAX_SIDE + 4]; MAX_SIDE + 4],
             counters: Counters::default(),
             limit: limit.max(1),
@@ -1226,16 +1232,12 @@ impl BitSearch {
         if c.h_positive > self.rows as i32 || c.v_positive > self.cols as i32 {
             return;
         }
-        self.fill(0, 0, 0);
+        self.fill(0, 0, 0, ANY);
     }
 
     /// The label above `cell`, or [`ANY`] in the top row.
     fn top_of(&self, cell: usize) -> usize {
-        if cell < self.cols {
-            ANY
-        } else {
-            self.sides[self.board[(cell - self.cols) & 255] as usize & 63].bottom as usize
-        }
+        if cell < self.cols { ANY } else { self.bottoms[(cell - self.cols) & 255] as usize }
     }
 
     /// Builds `allowed[row]` from the kinds available now (the row lookahead of [`Search`]);
@@ -1310,6 +1312,7 @@ impl BitSearch {
             self.available &= !(1 << kind);
         }
         self.board[cell & 255] = kind as u8;
+        self.bottoms[cell & 255] = v.bottom;
         true
     }
 
@@ -1376,14 +1379,14 @@ impl BitSearch {
 
     /// Fills `cell` and the cells after it; true when the limit of solutions is reached or
     /// the budget is spent.
-    fn fill(&mut self, cell: usize, row: usize, col: usize) -> bool {
+    fn fill(&mut self, cell: usize, row: usize, col: usize, left: usize) -> bool {
         if self.nodes >= self.budget {
             self.out_of_budget = true;
             return true;
         }
         self.nodes += 1;
         let (rows, cols) = (self.rows, self.cols);
-        if cell == rows * cols {
+        if cell == self.cells {
             self.found += 1;
             if self.first.is_none() {
                 let placements = self.board[..cell]
@@ -1397,11 +1400,6 @@ impl BitSearch {
         if col == 0 && !self.plan_row(row) {
             return false;
         }
-        let left = if col == 0 {
-            ANY
-        } else {
-            self.sides[self.board[(cell - 1) & 255] as usize & 63].right as usize
-        };
         let top = self.top_of(cell);
         let mut candidates =
             self.lists[bit_key(left, top)] & self.available & self.allowed[row & 15][col & 15];
@@ -1418,17 +1416,19 @@ impl BitSearch {
                 self.available &= !(1 << kind);
             }
             self.board[cell & 255] = kind as u8;
+            self.bottoms[cell & 255] = v.bottom;
+            let next_left = if next_col == 0 { ANY } else { v.right as usize };
             if inner {
                 let spare = &mut self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)];
                 *spare -= 1;
-                if *spare >= 0 && self.fill(cell + 1, next_row, next_col) {
+                if *spare >= 0 && self.fill(cell + 1, next_row, next_col, next_left) {
                     return true;
                 }
                 self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)] += 1;
             } else {
                 self.counters.place(rows, cols, row, col, v);
                 if self.counters.hold(rows, cols, row, col, v, true)
-                    && self.fill(cell + 1, next_row, next_col)
+                    && self.fill(cell + 1, next_row, next_col, next_left)
                 {
                     return true;
                 }
