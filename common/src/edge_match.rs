@@ -1122,6 +1122,13 @@ struct BitSearch {
     /// `8b..8b + 8` with bit `k − 8b` set in `byte` (kinds that can stand left of those), for
     /// `b` below `feed_bytes`, the bytes that hold kinds.
     feeds: Box<[[u64; 256]; BIT_KINDS / 8]>,
+    /// Likewise `follows`: the kinds whose left label is the right label of some kind in the
+    /// byte (kinds that can stand right of those).
+    follows: Box<[[u64; 256]; BIT_KINDS / 8]>,
+    /// `below[r][c]`: the kinds that may stand in cell (r + 1, c), as far as row `r + 1` can be
+    /// chained from its left border under the tops placed so far (ignoring multiplicities),
+    /// built when the tile of (r, c) was placed.
+    below: [[u64; MAX_SIDE + 4]; MAX_SIDE + 4],
     feed_bytes: usize,
     /// Kinds by right, left and bottom label.
     with_right: [u64; MAX_LABELS],
@@ -1166,6 +1173,8 @@ impl BitSearch {
             sides: [Variant::default(); BIT_KINDS],
             lists: [0; BIT_LISTS],
             feeds: Box::new([[0; 256]; BIT_KINDS / 8]),
+            follows: Box::new([[0; 256]; BIT_KINDS / 8]),
+            below: [[0; MAX_SIDE + 4]; MAX_SIDE + 4],
             feed_bytes: puzzle.kinds.len().div_ceil(8),
             with_right: [0; MAX_LABELS],
             with_left: [0; MAX_LABELS],
@@ -1216,11 +1225,18 @@ impl BitSearch {
             let left = search.sides[k].left;
             (0..kinds).filter(|&j| search.sides[j].right == left).fold(0u64, |set, j| set | 1 << j)
         };
+        let follows = |k: usize| {
+            let right = search.sides[k].right;
+            (0..kinds).filter(|&j| search.sides[j].left == right).fold(0u64, |set, j| set | 1 << j)
+        };
         let feeds: Vec<u64> = (0..kinds).map(feeds).collect();
-        for (b, table) in search.feeds.iter_mut().enumerate().take(search.feed_bytes) {
-            for (byte, entry) in table.iter_mut().enumerate() {
-                let members = (0..8).filter(|bit| byte & 1 << bit != 0).map(|bit| 8 * b + bit);
-                *entry = members.filter(|&k| k < kinds).fold(0, |set, k| set | feeds[k]);
+        let follows: Vec<u64> = (0..kinds).map(follows).collect();
+        for (relation, tables) in [(&feeds, &mut search.feeds), (&follows, &mut search.follows)] {
+            for (b, table) in tables.iter_mut().enumerate().take(search.feed_bytes) {
+                for (byte, entry) in table.iter_mut().enumerate() {
+                    let members = (0..8).filter(|bit| byte & 1 << bit != 0).map(|bit| 8 * b + bit);
+                    *entry = members.filter(|&k| k < kinds).fold(0, |set, k| set | relation[k]);
+                }
             }
         }
         search
@@ -1296,6 +1312,26 @@ impl BitSearch {
                 .fold(0, |kinds, d| kinds | self.with_bottom[d]);
         }
         (rights, lefts, bottoms)
+    }
+
+    /// After `v` landed at (row, col), with the counts updated: can row + 1 still be chained
+    /// from its left border to column `col` under the tops known now? (Builds `below`.)
+    fn below_chains(&mut self, row: usize, col: usize, v: Variant) -> bool {
+        if row + 1 >= self.rows {
+            return true;
+        }
+        let mut possible = self.lists[bit_key(ANY, v.bottom as usize)] & self.available;
+        if col > 0 {
+            let mut before = self.below[row & 15][(col - 1) & 15];
+            let mut after = 0;
+            for table in &self.follows[..self.feed_bytes] {
+                after |= table[before as usize & 255];
+                before >>= 8;
+            }
+            possible &= after;
+        }
+        self.below[row & 15][col & 15] = possible;
+        possible != 0
     }
 
     /// Puts kind `kind` in `cell` at (row, col); false (and nothing placed) when the counting
@@ -1421,13 +1457,17 @@ impl BitSearch {
             if inner {
                 let spare = &mut self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)];
                 *spare -= 1;
-                if *spare >= 0 && self.fill(cell + 1, next_row, next_col, next_left) {
+                if *spare >= 0
+                    && self.below_chains(row, col, v)
+                    && self.fill(cell + 1, next_row, next_col, next_left)
+                {
                     return true;
                 }
                 self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)] += 1;
             } else {
                 self.counters.place(rows, cols, row, col, v);
                 if self.counters.hold(rows, cols, row, col, v, true)
+                    && self.below_chains(row, col, v)
                     && self.fill(cell + 1, next_row, next_col, next_left)
                 {
                     return true;
