@@ -991,7 +991,7 @@ impl Search {
 const PLAIN_BUDGET: u64 = 100_000;
 
 /// Random walks per symmetry when estimating tree sizes.
-const PROBES: u32 = 1000;
+const PROBES: u32 = 2000;
 
 /// One of the eight symmetries of a rectangle: a left–right mirror (first, when `mirror`),
 /// then `turns` quarter turns clockwise.
@@ -1361,13 +1361,15 @@ impl BitSearch {
     }
 
     /// Knuth's estimate of the size of the search tree, averaged over `probes` random walks
-    /// from the root (each counts as many nodes as the candidates it tries). Leaves the search
-    /// at the root.
+    /// from the root (a node per step). A step takes the candidates the masks leave (list,
+    /// available kinds, row lookahead) as the branching and walks into one drawn at random; the
+    /// walk ends where there is none or the drawn tile fails the counting checks. Cheap steps
+    /// and many walks estimated better than exact branching and fewer walks (tetravex b: 30M
+    /// against 35M nodes in all). Leaves the search at the root.
     fn estimate(&mut self, probes: u32, seed: u64) -> f64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let cells = self.rows * self.cols;
         let mut total = 0.0;
-        let mut children = [0usize; BIT_KINDS];
         for _ in 0..probes {
             let (mut weight, mut size) = (1.0f64, 1.0f64);
             let mut cell = 0;
@@ -1384,24 +1386,22 @@ impl BitSearch {
                 let mut candidates = self.lists[bit_key(left, self.top_of(cell))]
                     & self.available
                     & self.allowed[row & 15][col & 15];
-                let mut count = 0;
-                while candidates != 0 {
-                    let kind = candidates.trailing_zeros() as usize & 63;
-                    candidates &= candidates - 1;
-                    self.nodes += 1;
-                    if self.try_place(cell, row, col, kind) {
-                        self.take_back(cell, row, col);
-                        children[count & 63] = kind;
-                        count += 1;
-                    }
-                }
+                let count = candidates.count_ones() as usize;
+                self.nodes += 1;
                 if count == 0 {
                     break;
                 }
                 weight *= count as f64;
                 size += weight;
-                let kind = children[(rng.next_u64() % count as u64) as usize & 63];
-                self.try_place(cell, row, col, kind);
+                let mut pick = rng.next_u64() % count as u64;
+                while pick > 0 {
+                    candidates &= candidates - 1;
+                    pick -= 1;
+                }
+                let kind = candidates.trailing_zeros() as usize & 63;
+                if !self.try_place(cell, row, col, kind) {
+                    break;
+                }
                 cell += 1;
             }
             total += size;
