@@ -72,6 +72,28 @@
 //! budget larger than any before, still settles unsolvable puzzles. Everything stays
 //! deterministic.
 //!
+//! # Nearly distinct tiles: the bit search
+//! With a free border, single orientations, at most 64 kinds and fewer than two cells per kind
+//! (so no dead-end table; tetravex with five or more digits), `BitSearch` runs the same search
+//! on bitsets of kinds: a cell's candidates are one AND of the list for its (left, top), the
+//! kinds still available and the kinds the row lookahead allows, so refused candidates cost
+//! nothing. On top of the checks above it uses two more, both relaxations that ignore
+//! multiplicities:
+//! - **Forced borders.** On entering a row, when the horizontal surplus fills the right border
+//!   cells left exactly, the right (left) border labels are exactly its positive (negative) part,
+//!   and in the last row the bottoms are exactly the vertical surplus; the lookahead only admits
+//!   kinds with such labels there (see `BitSearch::border_kinds`).
+//! - **Next row.** Each placement in a row below which another row follows extends the set of
+//!   kinds that can stand in the next row under the bottoms placed so far, chained from its left
+//!   border; an empty set refuses the placement.
+//!
+//! **Symmetries.** A refutation must exhaust the tree, whose size depends much (up to 6× on
+//! tetravex) on the side the filling starts from. The bit search first gets a budget of nodes;
+//! past it, Knuth's estimator (random walks) sizes the tree of each of the board's eight
+//! symmetries (mirror, then quarter turns; a free border and single orientations make every
+//! symmetric board a puzzle of the same kind), and the smallest is searched to the end. Solutions
+//! map one to one between symmetric boards, so counts agree, and a solution found is mapped back.
+//!
 //! # Complexity
 //! Exponential in the worst case (edge matching is NP-complete). A node costs O(candidates) plus
 //! O(1) for the checks (O(labels) on border lines); entering a row costs O(cols × tiles with a
@@ -1103,15 +1125,19 @@ const BIT_LISTS: usize = 1 << 10;
 /// The search of [`Search`] for the common tetravex case (free border, single orientations, at
 /// most [`BIT_KINDS`] kinds, no dead-end table), with sets of kinds as bitsets: the candidates
 /// of a cell are one AND of the list for its (left, top), the kinds still available and the
-/// kinds the row lookahead allows, so no refused candidate is ever visited. Same order, same
-/// checks, same solutions and first solution as [`Search`]. Arrays have fixed sizes and are
+/// kinds the row lookahead allows, so no refused candidate is ever visited. The same order and
+/// checks as [`Search`], plus the forced borders and the next-row chain of the module
+/// documentation, so the same solutions in the same order. Arrays have fixed sizes and are
 /// indexed through masks, so the hot loop has no bounds checks. Invariants:
-/// - cells `0..cell` (row-major) are filled, `board[i]` holding the kind in cell `i`;
+/// - cells `0..cell` (row-major) are filled, `board[i]` holding the kind in cell `i` and
+///   `bottoms[i]` its bottom label;
 /// - `remaining[k]` = `kinds[k].count` − tiles of kind `k` on the board, and bit `k` of
 ///   `available` is set exactly when `remaining[k] > 0`;
 /// - `counters` describe the tiles not on the board;
 /// - `allowed[r][c]` was built when the search last entered row `r`: the kinds whose right
-///   label lets row `r` be completed after column `c` (see [`RowFinish`]).
+///   label lets row `r` be completed after column `c` (see [`RowFinish`]), that may stand in
+///   that column by the forced borders;
+/// - `below[r][c]` was built when the tile of (r, c) was placed (see the field).
 struct BitSearch {
     rows: usize,
     cols: usize,

@@ -19,6 +19,12 @@
 //! - remembers dead ends: the rest of the search depends only on the next cell, the open edge
 //!   digits and the remaining counts, so a state that failed once is never searched again.
 //!
+//! When nearly every tile is distinct (the usual game with five or more digits), the same search
+//! runs on bitsets of kinds, also chaining the next row under the bottoms placed so far; and since
+//! an unsolvable game must be searched to the end, in a size that depends much on the side the
+//! filling starts from, a long search first estimates the tree of each of the board's eight
+//! symmetries by random walks and searches the smallest one.
+//!
 //! The worst case stays exponential (the problem is NP-complete), but the dead-end table bounds
 //! the work by the number of distinct states, which is what collapses few-digit games, the ones
 //! where naive search explodes. [`reference`] is the plain row-major search beside it; the

@@ -1,6 +1,7 @@
 //! The fast solver: the game in the matching form of [`common::edge_match`], whose search does
-//! the work (candidate lists by left and top digit, counting checks, conflict-directed
-//! backjumping).
+//! the work (candidate lists by left and top digit, row lookahead, counting checks, dead ends;
+//! for nearly distinct tiles a bitset search in the board symmetry with the smallest estimated
+//! tree).
 
 use common::Grid;
 use common::edge_match::{self, Border, Kind, Puzzle};
