@@ -1412,14 +1412,14 @@ impl BitSearch {
                 let mut candidates = self.lists[bit_key(left, self.top_of(cell))]
                     & self.available
                     & self.allowed[row & 15][col & 15];
-                let count = candidates.count_ones() as usize;
+                let count = candidates.count_ones();
                 self.nodes += 1;
                 if count == 0 {
                     break;
                 }
-                weight *= count as f64;
+                weight *= f64::from(count);
                 size += weight;
-                let mut pick = rng.next_u64() % count as u64;
+                let mut pick = rng.next_u64() % u64::from(count);
                 while pick > 0 {
                     candidates &= candidates - 1;
                     pick -= 1;
