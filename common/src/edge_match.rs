@@ -94,6 +94,12 @@
 //! symmetric board a puzzle of the same kind), and the smallest is searched to the end. Solutions
 //! map one to one between symmetric boards, so counts agree, and a solution found is mapped back.
 //!
+//! **Threads.** That last, long search uses every core the process may run on (`SplitSearch`):
+//! the tree is cut into tasks by the kinds of its first two cells, threads take tasks in the
+//! search's own order, and the results are merged in that order, so the count and the first
+//! solution are exactly those of one thread; a task is cancelled only when an earlier one has
+//! settled the answer. Searches that end within the budget never start a thread.
+//!
 //! # Complexity
 //! Exponential in the worst case (edge matching is NP-complete). A node costs O(candidates) plus
 //! O(1) for the checks (O(labels) on border lines); entering a row costs O(cols × tiles with a
@@ -101,6 +107,8 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -1105,10 +1113,136 @@ fn bit_search_with_budget(puzzle: &Puzzle, limit: u64, plain_budget: u64) -> Out
         }
     }
     let Some((_, symmetry, turned)) = best else { unreachable!("eight symmetries") };
-    let mut search = BitSearch::new(&turned, limit);
-    search.run();
-    let first = search.first.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
-    Outcome { first, found: search.found, nodes: nodes + search.nodes }
+    let outcome = SplitSearch::run(BitSearch::new(&turned, limit), threads(), POLL_NODES);
+    let first = outcome.first.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
+    Outcome { first, found: outcome.found, nodes: nodes + outcome.nodes }
+}
+
+/// The threads a long search may use: the cores this process may run on.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// Cells whose kinds a [`SplitSearch`] task fixes.
+const PREFIX: usize = 2;
+
+/// Nodes between two checks of a [`SplitSearch`] task for cancellation.
+const POLL_NODES: u64 = 1 << 16;
+
+/// A [`SplitSearch`] task's view of the others: it is cancelled once a task before it (in the
+/// search order) has found `limit` solutions on its own, since the answer is then settled
+/// without it.
+#[derive(Clone)]
+struct Cancel {
+    task: usize,
+    first_full: Arc<AtomicUsize>,
+    /// Nodes between two polls.
+    every: u64,
+}
+
+impl Cancel {
+    fn cancelled(&self) -> bool {
+        self.first_full.load(Ordering::Relaxed) < self.task
+    }
+}
+
+/// A [`BitSearch`] shared among threads, with the same outcome as the search alone.
+///
+/// The tree is cut into *tasks* by the kinds of its first [`PREFIX`] cells, listed in the
+/// order the search itself would visit them (kinds ascending, cell by cell), and idle threads
+/// take the next task. The results are then merged in task order exactly as one search would
+/// have met them: solutions add up until the limit, and the first solution is that of the
+/// first task with one. A task after one that reached the limit by itself cannot change the
+/// result, so it is cancelled; every task before such a task runs to its end, which is what
+/// keeps the outcome (and the solution `--show` draws) independent of timing.
+struct SplitSearch;
+
+/// What one task found.
+struct TaskResult {
+    task: usize,
+    found: u64,
+    first: Option<Grid<Placement>>,
+    nodes: u64,
+    cancelled: bool,
+}
+
+impl SplitSearch {
+    /// Runs `search` on `threads` threads, tasks polling for cancellation every `poll` nodes.
+    fn run(mut search: BitSearch, threads: usize, poll: u64) -> Outcome {
+        if threads < 2 || search.cells <= PREFIX {
+            search.run();
+            return Outcome { first: search.first, found: search.found, nodes: search.nodes };
+        }
+        let tasks = Self::tasks(&search);
+        let next = AtomicUsize::new(0);
+        let first_full = Arc::new(AtomicUsize::new(usize::MAX));
+        let mut results: Vec<TaskResult> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.min(tasks.len()))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = Vec::new();
+                        loop {
+                            let task = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&prefix) = tasks.get(task) else { break };
+                            let cancel = Cancel { task, first_full: Arc::clone(&first_full), every: poll };
+                            if cancel.cancelled() {
+                                break;
+                            }
+                            let mut part = search.clone();
+                            part.prefix = prefix;
+                            part.budget = poll;
+                            part.cancel = Some(cancel);
+                            part.run();
+                            if part.found >= part.limit {
+                                first_full.fetch_min(task, Ordering::Relaxed);
+                            }
+                            let (found, first, nodes) = (part.found, part.first, part.nodes);
+                            done.push(TaskResult {
+                                task,
+                                found,
+                                first,
+                                nodes,
+                                cancelled: part.out_of_budget,
+                            });
+                        }
+                        done
+                    })
+                })
+                .collect();
+            workers.into_iter().flat_map(|worker| worker.join().expect("a search thread panicked")).collect()
+        });
+        results.sort_by_key(|result| result.task);
+        let mut outcome = Outcome { first: None, found: 0, nodes: results.iter().map(|r| r.nodes).sum() };
+        for result in results {
+            if outcome.found >= search.limit {
+                break;
+            }
+            assert!(!result.cancelled, "a task is only cancelled after a task that settles the result");
+            outcome.found = (outcome.found + result.found).min(search.limit);
+            if outcome.first.is_none() {
+                outcome.first = result.first;
+            }
+        }
+        outcome
+    }
+
+    /// The tasks in search order: the kinds of the first two cells (which touch, as the second
+    /// cell is either right of or below the first), as `prefix` masks of one kind each.
+    fn tasks(search: &BitSearch) -> Vec<[u64; PREFIX]> {
+        let kinds = search.feed_bytes * 8;
+        let mut tasks = Vec::new();
+        for first in (0..kinds.min(BIT_KINDS)).filter(|&k| search.remaining[k] > 0) {
+            let a = search.sides[first];
+            for second in (0..kinds.min(BIT_KINDS)).filter(|&k| search.remaining[k] > u8::from(k == first)) {
+                let b = search.sides[second];
+                let touching = if search.cols > 1 { a.right == b.left } else { a.bottom == b.top };
+                if touching {
+                    tasks.push([1 << first, 1 << second]);
+                }
+            }
+        }
+        tasks
+    }
 }
 
 /// Kinds a [`BitSearch`] handles: one bit each in a `u64`.
@@ -1138,6 +1272,7 @@ const BIT_LISTS: usize = 1 << 10;
 ///   label lets row `r` be completed after column `c` (see [`RowFinish`]), that may stand in
 ///   that column by the forced borders;
 /// - `below[r][c]` was built when the tile of (r, c) was placed (see the field).
+#[derive(Clone)]
 struct BitSearch {
     rows: usize,
     cols: usize,
@@ -1170,9 +1305,16 @@ struct BitSearch {
     allowed: [[u64; MAX_SIDE + 4]; MAX_SIDE + 4],
     counters: Counters,
     limit: u64,
-    /// The search stops when `nodes` reaches it, setting `out_of_budget`.
+    /// `prefix[i]` for the first [`PREFIX`] cells: the kinds cell `i` may take (all but in a
+    /// [`SplitSearch`] task, which fixes those cells).
+    prefix: [u64; PREFIX],
+    /// The search stops when `nodes` reaches it, setting `out_of_budget`, unless
+    /// [`BitSearch::poll`] extends it.
     budget: u64,
     out_of_budget: bool,
+    /// Set in a [`SplitSearch`] task: polled every few nodes, it cancels the task once an
+    /// earlier task has found enough solutions.
+    cancel: Option<Cancel>,
     found: u64,
     nodes: u64,
     first: Option<Grid<Placement>>,
@@ -1213,8 +1355,10 @@ impl BitSearch {
             allowed: [[0; MAX_SIDE + 4]; MAX_SIDE + 4],
             counters: Counters::default(),
             limit: limit.max(1),
+            prefix: [u64::MAX; PREFIX],
             budget: u64::MAX,
             out_of_budget: false,
+            cancel: None,
             found: 0,
             nodes: 0,
             first: None,
@@ -1378,6 +1522,17 @@ impl BitSearch {
         true
     }
 
+    /// Called when `nodes` reaches `budget`: whether to go on. A plain budget is final; a
+    /// [`SplitSearch`] task goes on for a while more unless it is cancelled.
+    fn poll(&mut self) -> bool {
+        let Some(cancel) = &self.cancel else { return false };
+        if cancel.cancelled() {
+            return false;
+        }
+        self.budget = self.nodes + cancel.every;
+        true
+    }
+
     /// Takes back the tile of `cell` at (row, col).
     fn take_back(&mut self, cell: usize, row: usize, col: usize) {
         let kind = self.board[cell & 255] as usize & 63;
@@ -1442,7 +1597,7 @@ impl BitSearch {
     /// Fills `cell` and the cells after it; true when the limit of solutions is reached or
     /// the budget is spent.
     fn fill(&mut self, cell: usize, row: usize, col: usize, left: usize) -> bool {
-        if self.nodes >= self.budget {
+        if self.nodes >= self.budget && !self.poll() {
             self.out_of_budget = true;
             return true;
         }
@@ -1465,6 +1620,9 @@ impl BitSearch {
         let top = self.top_of(cell);
         let mut candidates =
             self.lists[bit_key(left, top)] & self.available & self.allowed[row & 15][col & 15];
+        if cell < PREFIX {
+            candidates &= self.prefix[cell];
+        }
         let (next_row, next_col) = if col + 1 == cols { (row + 1, 0) } else { (row, col + 1) };
         // Inside the board only the open bottom edge changes (see `Counters::place`), and the
         // surplus bounds are those of the cell before, which passed: only the bottom is checked.
@@ -1842,6 +2000,32 @@ mod tests {
             }
         }
         assert!(searched > 100, "only {searched} puzzles took the bit search");
+    }
+
+    #[test]
+    fn split_search_has_the_outcome_of_one_search() {
+        let mut split = 0;
+        for seed in 0..400 {
+            let (rows, cols) = (1 + seed as usize % 4, 1 + (seed as usize / 4) % 4);
+            let labels = 4 + (seed % 3) as u8;
+            let puzzle = random_puzzle(rows, cols, labels, false, false, seed % 2 == 1, seed);
+            if !BitSearch::applies(&puzzle) || rows * cols <= PREFIX {
+                continue;
+            }
+            split += 1;
+            for limit in [1, 2, 50] {
+                let mut alone = BitSearch::new(&puzzle, limit);
+                alone.run();
+                // Polling at every node cancels every task that can be cancelled.
+                for (threads, poll) in [(2, 1), (3, 1), (2, 5), (4, POLL_NODES)] {
+                    let shared = SplitSearch::run(BitSearch::new(&puzzle, limit), threads, poll);
+                    let context = format!("seed {seed}, limit {limit}, {threads} threads, poll {poll}");
+                    assert_eq!(shared.found, alone.found, "{context}");
+                    assert_eq!(shared.first, alone.first, "{context}");
+                }
+            }
+        }
+        assert!(split > 100, "only {split} puzzles were split");
     }
 
     #[test]

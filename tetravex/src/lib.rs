@@ -23,7 +23,7 @@
 //! runs on bitsets of kinds, also chaining the next row under the bottoms placed so far; and since
 //! an unsolvable game must be searched to the end, in a size that depends much on the side the
 //! filling starts from, a long search first estimates the tree of each of the board's eight
-//! symmetries by random walks and searches the smallest one.
+//! symmetries by random walks and searches the smallest one, on every core.
 //!
 //! The worst case stays exponential (the problem is NP-complete), but the dead-end table bounds
 //! the work by the number of distinct states, which is what collapses few-digit games, the ones
