@@ -1231,11 +1231,11 @@ impl SplitSearch {
     /// The tasks in search order: the kinds of the first two cells (which touch, as the second
     /// cell is either right of or below the first), as `prefix` masks of one kind each.
     fn tasks(search: &BitSearch) -> Vec<[u64; PREFIX]> {
-        let kinds = search.feed_bytes * 8;
+        // `remaining` is zero past the puzzle's kinds.
         let mut tasks = Vec::new();
-        for first in (0..kinds.min(BIT_KINDS)).filter(|&k| search.remaining[k] > 0) {
+        for first in (0..BIT_KINDS).filter(|&k| search.remaining[k] > 0) {
             let a = search.sides[first];
-            for second in (0..kinds.min(BIT_KINDS)).filter(|&k| search.remaining[k] > u8::from(k == first)) {
+            for second in (0..BIT_KINDS).filter(|&k| search.remaining[k] > u8::from(k == first)) {
                 let b = search.sides[second];
                 let touching = if search.cols > 1 { a.right == b.left } else { a.bottom == b.top };
                 if touching {
