@@ -1,0 +1,294 @@
+use proptest::prelude::*;
+use rand::RngExt;
+
+use super::bits::{BitSearch, POLL_NODES, PREFIX, SplitSearch, Symmetry, bit_search_with_budget};
+use super::*;
+
+/// Counts solutions by plain row-major backtracking over kinds, with no pruning: the
+/// yardstick for every rule above.
+fn plain_count(puzzle: &Puzzle, limit: u64) -> u64 {
+    fn fill(puzzle: &Puzzle, remaining: &mut [u32], board: &mut Vec<[u8; 4]>, limit: u64) -> u64 {
+        let (rows, cols) = (puzzle.rows, puzzle.cols);
+        let cell = board.len();
+        if cell == rows * cols {
+            return 1;
+        }
+        let (row, col) = (cell / cols, cell % cols);
+        let mut found = 0;
+        for kind in 0..puzzle.kinds.len() {
+            for &sides in &puzzle.kinds[kind].orientations {
+                let [top, right, bottom, left] = sides;
+                let fits_left = col == 0 || board[cell - 1][RIGHT] == left;
+                let fits_top = row == 0 || board[cell - cols][BOTTOM] == top;
+                let border_fits = match puzzle.border {
+                    Border::Free => true,
+                    Border::Fixed(b) => {
+                        (top == b) == (row == 0)
+                            && (left == b) == (col == 0)
+                            && (right == b) == (col + 1 == cols)
+                            && (bottom == b) == (row + 1 == rows)
+                    }
+                };
+                if remaining[kind] == 0 || !fits_left || !fits_top || !border_fits {
+                    continue;
+                }
+                remaining[kind] -= 1;
+                board.push(sides);
+                found += fill(puzzle, remaining, board, limit - found);
+                board.pop();
+                remaining[kind] += 1;
+                if found >= limit {
+                    return found;
+                }
+            }
+        }
+        found
+    }
+    let mut remaining: Vec<u32> = puzzle.kinds.iter().map(|kind| kind.count).collect();
+    fill(puzzle, &mut remaining, &mut Vec::new(), limit)
+}
+
+/// Whether `solution` places exactly the puzzle's tiles and every joint and border fits.
+fn is_solution(puzzle: &Puzzle, solution: &Grid<Placement>) -> bool {
+    let mut used = vec![0; puzzle.kinds.len()];
+    solution.cells().iter().for_each(|p| used[p.kind] += 1);
+    let counts_match = used.iter().zip(&puzzle.kinds).all(|(&n, kind)| n == kind.count);
+    let sides: Vec<[u8; 4]> = solution.cells().iter().map(|&p| puzzle.sides(p)).collect();
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let fits = (0..rows * cols).all(|cell| {
+        let (row, col) = (cell / cols, cell % cols);
+        let s = sides[cell];
+        let joints = (col + 1 == cols || s[RIGHT] == sides[cell + 1][LEFT])
+            && (row + 1 == rows || s[BOTTOM] == sides[cell + cols][TOP]);
+        joints
+            && match puzzle.border {
+                Border::Free => true,
+                Border::Fixed(b) => border_mask(s, b) == cell_mask(rows, cols, row, col),
+            }
+    });
+    counts_match && fits
+}
+
+/// A random puzzle cut from a random board: joints labelled `0..labels` (border `0` and
+/// inner `1..labels` when `fixed`), optionally one side changed, optionally every tile
+/// turned at random and allowed all its rotations.
+fn random_puzzle(
+    rows: usize,
+    cols: usize,
+    labels: u8,
+    fixed: bool,
+    rotate: bool,
+    break_one: bool,
+    seed: u64,
+) -> Puzzle {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let inner = |rng: &mut ChaCha8Rng| {
+        if fixed { rng.random_range(1..labels) } else { rng.random_range(0..labels) }
+    };
+    let edge = |rng: &mut ChaCha8Rng| if fixed { 0 } else { rng.random_range(0..labels) };
+    let mut tiles = vec![[0u8; 4]; rows * cols];
+    for cell in 0..rows * cols {
+        let (row, col) = (cell / cols, cell % cols);
+        let top = if row == 0 { edge(&mut rng) } else { tiles[cell - cols][BOTTOM] };
+        let left = if col == 0 { edge(&mut rng) } else { tiles[cell - 1][RIGHT] };
+        let right = if col + 1 == cols { edge(&mut rng) } else { inner(&mut rng) };
+        let bottom = if row + 1 == rows { edge(&mut rng) } else { inner(&mut rng) };
+        tiles[cell] = [top, right, bottom, left];
+    }
+    if break_one {
+        let cell = rng.random_range(0..tiles.len());
+        tiles[cell][rng.random_range(0..4)] = rng.random_range(0..labels);
+    }
+    let border = if fixed { Border::Fixed(0) } else { Border::Free };
+    if !rotate {
+        return Puzzle::from_tiles(rows, cols, labels as usize, border, &tiles);
+    }
+    let turn = |sides: [u8; 4], turns: usize| std::array::from_fn(|side| sides[(side + 4 - turns) % 4]);
+    let mut kinds: Vec<Kind> = Vec::new();
+    for tile in tiles {
+        let turned = turn(tile, rng.random_range(0..4));
+        if let Some(kind) = kinds.iter_mut().find(|kind| kind.orientations.contains(&turned)) {
+            kind.count += 1;
+            continue;
+        }
+        let mut orientations: Vec<[u8; 4]> = Vec::new();
+        for turns in 0..4 {
+            let sides = turn(turned, turns);
+            if !orientations.contains(&sides) {
+                orientations.push(sides);
+            }
+        }
+        kinds.push(Kind { count: 1, orientations });
+    }
+    Puzzle { rows, cols, labels: labels as usize, border, kinds }
+}
+
+#[test]
+fn masks_group_by_rotation() {
+    assert_eq!(cell_mask(3, 3, 0, 0), 1 << TOP | 1 << LEFT);
+    assert_eq!(cell_mask(3, 3, 1, 1), 0);
+    assert_eq!(cell_mask(1, 1, 0, 0), 0xf);
+    let corners = [0b1001, 0b0011, 0b0110, 0b1100];
+    assert!(corners.iter().all(|&mask| rotation_class(mask) == rotation_class(corners[0])));
+    assert_ne!(rotation_class(0b0101), rotation_class(0b0011));
+    assert_eq!(border_mask([0, 1, 0, 2], 0), 0b0101);
+}
+
+#[test]
+fn a_line_chains_only_when_balanced_and_connected() {
+    let mut line = Line::default();
+    for (from, to) in [(0, 1), (1, 2), (2, 2), (2, 0)] {
+        line.add(from, to);
+    }
+    assert!(line.balanced_from(0, 0) && line.connected_from(0));
+    // The first two tiles placed: the rest runs from 2 back to 0.
+    line.remove(0, 1);
+    line.remove(1, 2);
+    assert!(line.balanced_from(2, 0) && line.connected_from(2));
+    assert!(!line.balanced_from(1, 0));
+    // Balanced from 1 to 0, but the loop at 2 cannot be reached.
+    let mut apart = Line::default();
+    apart.add(1, 0);
+    apart.add(2, 2);
+    assert!(apart.balanced_from(1, 0) && !apart.connected_from(1));
+    apart.add(1, 2);
+    apart.add(2, 1);
+    assert!(apart.connected_from(1));
+}
+
+#[test]
+fn root_checks_refuse_what_counting_sees() {
+    // A 2×2 jigsaw-like board: corners only, the inner joints labelled 1 and 2.
+    let tiles = [[0, 1, 2, 0], [0, 0, 1, 1], [2, 2, 0, 0], [1, 0, 0, 2]];
+    let puzzle = Puzzle::from_tiles(2, 2, 3, Border::Fixed(0), &tiles);
+    assert!(puzzle.check_counts());
+    assert_eq!(count(&puzzle, 10), 1);
+    // The bottom-right corner turned into a second top-right corner: border classes fail.
+    let wrong_class =
+        Puzzle::from_tiles(2, 2, 3, Border::Fixed(0), &[tiles[0], tiles[1], tiles[2], [0, 0, 1, 1]]);
+    assert!(!wrong_class.check_counts());
+    // Swap the right sides of the two left corners: every per-side count stays, but the top
+    // row and the bottom row no longer chain.
+    let swapped = [[0, 2, 2, 0], [0, 0, 1, 1], [2, 1, 0, 0], [1, 0, 0, 2]];
+    let puzzle = Puzzle::from_tiles(2, 2, 3, Border::Fixed(0), &swapped);
+    assert!(puzzle.border_classes_fit(0));
+    assert!(!puzzle.check_counts());
+    assert_eq!(plain_count(&puzzle, 10), 0);
+}
+
+#[test]
+fn the_dead_end_table_compares_exact_keys() {
+    let puzzle = Puzzle::from_tiles(1, 2, 2, Border::Free, &[[0, 1, 0, 0], [0, 0, 0, 1]]);
+    let mut table = DeadEnds::new(&puzzle);
+    // Keys hold the cell, two columns, the right label and two counts.
+    assert_eq!(table.key_len, 6);
+    table.insert(42, &[1, 2, 3, 4, 5, 6]);
+    assert!(table.contains(42, &[1, 2, 3, 4, 5, 6]));
+    // The same hash for another state is a collision, never a hit.
+    assert!(!table.contains(42, &[1, 2, 3, 4, 5, 7]));
+    assert!(!table.contains(43, &[1, 2, 3, 4, 5, 6]));
+    // A second state with a taken hash is not recorded.
+    table.insert(42, &[9, 9, 9, 9, 9, 9]);
+    assert!(!table.contains(42, &[9, 9, 9, 9, 9, 9]));
+}
+
+#[test]
+fn restarts_keep_the_verdict_and_find_real_solutions() {
+    for seed in 0..40 {
+        let puzzle = random_puzzle(4, 4, 3, true, seed % 4 == 0, seed % 2 == 1, seed);
+        let solvable = plain_count(&puzzle, 1) == 1;
+        // A budget of a few nodes forces many restarts.
+        let outcome = search_with_budget(&puzzle, 1, Some(3));
+        assert_eq!(outcome.first.is_some(), solvable, "seed {seed}");
+        if let Some(solution) = &outcome.first {
+            assert!(is_solution(&puzzle, solution), "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn every_symmetry_keeps_the_solutions() {
+    let mut searched = 0;
+    for seed in 0..300 {
+        let (rows, cols) = (1 + seed as usize % 4, 1 + (seed as usize / 4) % 4);
+        let labels = 4 + (seed % 3) as u8;
+        let puzzle = random_puzzle(rows, cols, labels, false, false, seed % 2 == 1, seed);
+        let expected = plain_count(&puzzle, 50);
+        for symmetry in Symmetry::ALL {
+            let turned = symmetry.puzzle(&puzzle);
+            assert_eq!(plain_count(&turned, 50), expected, "seed {seed}, {symmetry:?}");
+        }
+        if !BitSearch::applies(&puzzle) {
+            continue;
+        }
+        searched += 1;
+        // No budget for the puzzle as given: the search runs in the symmetry it picks.
+        for limit in [1, 50] {
+            let outcome = bit_search_with_budget(&puzzle, limit, 0);
+            assert_eq!(outcome.found, expected.min(limit), "seed {seed}");
+            if let Some(solution) = &outcome.first {
+                assert!(is_solution(&puzzle, solution), "seed {seed}");
+            }
+        }
+    }
+    assert!(searched > 100, "only {searched} puzzles took the bit search");
+}
+
+#[test]
+fn split_search_has_the_outcome_of_one_search() {
+    let mut split = 0;
+    for seed in 0..400 {
+        let (rows, cols) = (1 + seed as usize % 4, 1 + (seed as usize / 4) % 4);
+        let labels = 4 + (seed % 3) as u8;
+        let puzzle = random_puzzle(rows, cols, labels, false, false, seed % 2 == 1, seed);
+        if !BitSearch::applies(&puzzle) || rows * cols <= PREFIX {
+            continue;
+        }
+        split += 1;
+        for limit in [1, 2, 50] {
+            let mut alone = BitSearch::new(&puzzle, limit);
+            alone.run();
+            // Polling at every node cancels every task that can be cancelled.
+            for (threads, poll) in [(2, 1), (3, 1), (2, 5), (4, POLL_NODES)] {
+                let shared = SplitSearch::run(BitSearch::new(&puzzle, limit), threads, poll);
+                let context = format!("seed {seed}, limit {limit}, {threads} threads, poll {poll}");
+                assert_eq!(shared.found, alone.found, "{context}");
+                assert_eq!(shared.first, alone.first, "{context}");
+            }
+        }
+    }
+    assert!(split > 100, "only {split} puzzles were split");
+}
+
+#[test]
+fn symmetries_move_cells_as_they_move_the_board() {
+    let turn = Symmetry { mirror: false, turns: 1 };
+    // A quarter turn clockwise of a 2 × 3 board: the top-left corner becomes the top-right.
+    assert_eq!(turn.position(2, 3, 0, 0), (0, 1));
+    assert_eq!(turn.position(2, 3, 1, 2), (2, 0));
+    let mirror = Symmetry { mirror: true, turns: 0 };
+    assert_eq!(mirror.position(2, 3, 0, 0), (0, 2));
+    let tiles = [[1, 2, 3, 4]];
+    let turned = turn.puzzle(&Puzzle::from_tiles(1, 1, 5, Border::Free, &tiles));
+    assert_eq!(turned.kinds[0].orientations[0], [4, 1, 2, 3]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn counts_agree_with_plain_backtracking(
+        rows in 1usize..=4, cols in 1usize..=4, labels in 2u8..=4, fixed: bool, rotate: bool,
+        break_one: bool, seed: u64,
+    ) {
+        let puzzle = random_puzzle(rows, cols, labels, fixed, rotate, break_one, seed);
+        let limit = 50;
+        let outcome = search(&puzzle, limit);
+        prop_assert_eq!(outcome.found, plain_count(&puzzle, limit), "seed {}", seed);
+        if let Some(solution) = &outcome.first {
+            prop_assert!(is_solution(&puzzle, solution), "seed {}", seed);
+        }
+        let single = search(&puzzle, 1);
+        prop_assert_eq!(single.found, outcome.found.min(1), "seed {}", seed);
+    }
+}
