@@ -166,6 +166,27 @@ impl<T> Grid<T> {
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Grid<U> {
         Grid { rows: self.rows, cols: self.cols, cells: self.cells.iter().map(f).collect() }
     }
+
+    /// The grid drawn as text: every cell a box of 3 × 3 characters given by `face` (three
+    /// rows of three), boxes separated by `|` and rules of `+---+`, each line ending in `\n`.
+    /// Used by the `--show` drawings of the edge-matching puzzles.
+    pub fn draw_boxes(&self, face: impl Fn(&T) -> [[char; 3]; 3]) -> String {
+        let rule = format!("+{}\n", "---+".repeat(self.cols));
+        let mut out = rule.clone();
+        for row in self.iter_rows() {
+            let faces: Vec<[[char; 3]; 3]> = row.iter().map(&face).collect();
+            for line in 0..3 {
+                out.push('|');
+                for face in &faces {
+                    out.extend(face[line]);
+                    out.push('|');
+                }
+                out.push('\n');
+            }
+            out.push_str(&rule);
+        }
+        out
+    }
 }
 
 impl<T> Index<Pos> for Grid<T> {
@@ -190,6 +211,18 @@ mod tests {
 
     fn numbered(rows: usize, cols: usize) -> Grid<usize> {
         Grid::from_vec(rows, cols, (0..rows * cols).collect())
+    }
+
+    #[test]
+    fn boxes_are_drawn_row_by_row_with_their_faces() {
+        let face = |&n: &usize| {
+            let c = char::from(b'0' + n as u8);
+            [[c, '-', c], ['.', c, '.'], [c, '_', c]]
+        };
+        let drawn = numbered(2, 2).draw_boxes(face);
+        let expected = "+---+---+\n|0-0|1-1|\n|.0.|.1.|\n|0_0|1_1|\n+---+---+\n\
+                        |2-2|3-3|\n|.2.|.3.|\n|2_2|3_3|\n+---+---+\n";
+        assert_eq!(drawn, expected);
     }
 
     #[test]

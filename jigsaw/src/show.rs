@@ -16,30 +16,14 @@
 //! +---+---+
 //! ```
 
-use std::fmt::Write as _;
-
 use crate::model::{Assembly, Side};
 
 /// The rectangle drawn as text, one line per text row, each ending in `\n`.
 pub fn assembly(assembly: &Assembly) -> String {
-    let rule = format!("+{}\n", "---+".repeat(assembly.cols()));
-    let mut out = rule.clone();
-    for row in assembly.iter_rows() {
-        for line in 0..3 {
-            out.push('|');
-            for piece in row {
-                let [top, right, bottom, left] = piece.sides.map(Side::letter);
-                let _ = match line {
-                    0 => write!(out, " {top} |"),
-                    1 => write!(out, "{left} {right}|"),
-                    _ => write!(out, " {bottom} |"),
-                };
-            }
-            out.push('\n');
-        }
-        out.push_str(&rule);
-    }
-    out
+    assembly.draw_boxes(|piece| {
+        let [top, right, bottom, left] = piece.sides.map(Side::letter);
+        [[' ', top, ' '], [left, ' ', right], [' ', bottom, ' ']]
+    })
 }
 
 #[cfg(test)]

@@ -11,30 +11,14 @@
 //! +---+---+
 //! ```
 
-use std::fmt::Write as _;
-
 use crate::model::Board;
 
 /// The board drawn as text, one line per text row, each ending in `\n`.
 pub fn board(board: &Board) -> String {
-    let rule = format!("+{}\n", "---+".repeat(board.cols()));
-    let mut out = rule.clone();
-    for row in board.iter_rows() {
-        for line in 0..3 {
-            out.push('|');
-            for tile in row {
-                let [top, right, bottom, left] = tile.sides;
-                let _ = match line {
-                    0 => write!(out, "\\{top}/|"),
-                    1 => write!(out, "{left}X{right}|"),
-                    _ => write!(out, "/{bottom}\\|"),
-                };
-            }
-            out.push('\n');
-        }
-        out.push_str(&rule);
-    }
-    out
+    board.draw_boxes(|tile| {
+        let [top, right, bottom, left] = tile.sides.map(|digit| char::from(b'0' + digit));
+        [['\\', top, '/'], [left, 'X', right], ['/', bottom, '\\']]
+    })
 }
 
 #[cfg(test)]
