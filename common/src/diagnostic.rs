@@ -45,24 +45,42 @@ impl Diagnostic {
     /// ```
     ///
     /// The text ends with a newline. Bytes that are not printable ASCII are shown as `?` so the
-    /// caret stays under the right column.
+    /// caret stays under the right column. A line ends at `\n`, `\r\n` or a lone `\r`; columns
+    /// count bytes from the start of the line.
+    ///
+    /// A line longer than [`EXCERPT_WIDTH`] is shown as an excerpt of that many bytes around the
+    /// column, with `…` where it was cut: the rendering never allocates in proportion to the
+    /// line, so a gigabyte token gives a message of a few hundred bytes.
     pub fn render(&self, source_name: &str, src: &[u8]) -> String {
-        let start = self.span.start.min(src.len());
-        let line_start = src[..start].iter().rposition(|&b| b == b'\n').map_or(0, |nl| nl + 1);
-        let line_end = src[start..].iter().position(|&b| b == b'\n').map_or(src.len(), |nl| start + nl);
-        let line_number = src[..line_start].split(|&b| b == b'\n').count();
+        let mut start = self.span.start.min(src.len());
+        // A span starting on the `\n` of a `\r\n` points at that line end, which starts at `\r`.
+        if start > 0 && src.get(start) == Some(&b'\n') && src[start - 1] == b'\r' {
+            start -= 1;
+        }
+        let line_start = src[..start].iter().rposition(|&b| is_line_end(b)).map_or(0, |end| end + 1);
+        let line_end = src[start..].iter().position(|&b| is_line_end(b)).map_or(src.len(), |end| start + end);
+        let line_number = 1 + count_line_ends(&src[..line_start], src);
         let column = start - line_start + 1;
-        let shown: String = src[line_start..line_end]
-            .iter()
-            .map(|&b| match b {
-                b'\t' | b'\r' => ' ',
-                b' '..=b'~' => b as char,
-                _ => '?',
-            })
-            .collect();
-        let shown = shown.trim_end();
-        let span_end = self.span.end.clamp(start, line_end);
-        let carets = (span_end - start).max(1);
+
+        let (from, to) = excerpt_bounds(line_start..line_end, start);
+        let cut_before = from > line_start;
+        let cut_after = to < line_end;
+        let mut shown = String::with_capacity(to - from + 2 * '…'.len_utf8());
+        if cut_before {
+            shown.push('…');
+        }
+        shown.extend(src[from..to].iter().map(|&b| match b {
+            b'\t' => ' ',
+            b' '..=b'~' => b as char,
+            _ => '?',
+        }));
+        shown.truncate(shown.trim_end().len());
+        if cut_after {
+            shown.push('…');
+        }
+        let caret_indent = usize::from(cut_before) + (start - from);
+        let span_end = self.span.end.clamp(start, line_end).min(to);
+        let carets = span_end.saturating_sub(start).max(1);
 
         let width = line_number.to_string().len();
         let blank = " ".repeat(width);
@@ -74,9 +92,42 @@ impl Diagnostic {
         } else {
             let _ = writeln!(out, "{line_number} | {shown}");
         }
-        let _ = writeln!(out, "{blank} | {}{}", " ".repeat(column - 1), "^".repeat(carets));
+        let _ = writeln!(out, "{blank} | {}{}", " ".repeat(caret_indent), "^".repeat(carets));
         out
     }
+}
+
+/// Widest stretch of a line a rendered diagnostic shows, in bytes of the input.
+pub const EXCERPT_WIDTH: usize = 80;
+
+/// How many bytes before the column an excerpt of a long line keeps, when the line goes on far
+/// enough after it.
+const EXCERPT_CONTEXT_BEFORE: usize = 30;
+
+/// The line ends diagnostics count: `\n`, and `\r` alone or before `\n`.
+fn is_line_end(byte: u8) -> bool {
+    byte == b'\n' || byte == b'\r'
+}
+
+/// The line ends in `prefix`, a prefix of `src`: every `\n`, and every `\r` that does not start
+/// a `\r\n` (looking one byte past the prefix, into `src`).
+fn count_line_ends(prefix: &[u8], src: &[u8]) -> usize {
+    let next_bytes = src[1.min(src.len())..].iter().copied().chain(std::iter::once(0));
+    prefix
+        .iter()
+        .zip(next_bytes)
+        .filter(|&(&byte, next)| byte == b'\n' || (byte == b'\r' && next != b'\n'))
+        .count()
+}
+
+/// The byte range of `line` to show for a diagnostic at byte `at`: the whole line when it fits
+/// in [`EXCERPT_WIDTH`], else a window of that width holding `at`, with some context before it.
+fn excerpt_bounds(line: Range<usize>, at: usize) -> (usize, usize) {
+    if line.len() <= EXCERPT_WIDTH {
+        return (line.start, line.end);
+    }
+    let to = (at.saturating_sub(EXCERPT_CONTEXT_BEFORE).max(line.start) + EXCERPT_WIDTH).min(line.end);
+    (to - EXCERPT_WIDTH, to)
 }
 
 /// A token as it appears in a message: ASCII escapes for anything unprintable, shortened with
@@ -143,6 +194,70 @@ mod tests {
     fn long_and_binary_tokens_are_quoted_safely() {
         assert_eq!(quote(b"\x00a\xff"), "\\x00a\\xff");
         assert_eq!(quote(&[b'9'; 30]), format!("{}...", "9".repeat(24)));
+    }
+
+    #[test]
+    fn a_ten_megabyte_token_gives_a_short_message_at_the_right_place() {
+        const LEN: usize = 10 << 20;
+        let mut src = b"3\r\n1 2\r".to_vec();
+        let offset = src.len();
+        src.resize(offset + LEN, b'7');
+        src.extend_from_slice(b" 9\n");
+        let diagnostic = Diagnostic::expected("a digit", offset, &src[offset..offset + LEN]);
+        assert!(diagnostic.message.len() < 100, "{}", diagnostic.message);
+        let text = diagnostic.render("<stdin>", &src);
+        assert!(text.len() < 600, "{} bytes", text.len());
+        let sevens = "7".repeat(EXCERPT_WIDTH);
+        let carets = "^".repeat(EXCERPT_WIDTH);
+        assert_eq!(
+            text,
+            format!(
+                "error: <stdin>:3:1: expected a digit, found `{}...`\n  |\n3 | {sevens}…\n  | {carets}\n",
+                "7".repeat(24)
+            )
+        );
+    }
+
+    #[test]
+    fn a_column_deep_in_a_long_line_is_shown_with_context_on_both_sides() {
+        let mut src = vec![b'a'; 5_000_000];
+        src.extend_from_slice(b" bad ");
+        src.resize(src.len() + 5_000_000, b'z');
+        let text = Diagnostic::expected("a number", 5_000_001, b"bad").render("f.in", &src);
+        let excerpt = format!("…{} bad {}…", "a".repeat(29), "z".repeat(EXCERPT_WIDTH - 34));
+        let caret_line = format!("{}^^^", " ".repeat(31));
+        assert_eq!(
+            text,
+            format!(
+                "error: f.in:1:5000002: expected a number, found `bad`\n  |\n1 | {excerpt}\n  | {caret_line}\n"
+            )
+        );
+    }
+
+    #[test]
+    fn the_end_of_a_long_line_is_shown_up_to_the_line_end() {
+        let src = format!("{}\nnext", "x".repeat(200));
+        let text = Diagnostic::new(200..200, "expected more").render("<stdin>", src.as_bytes());
+        let caret_line = format!("{}^", " ".repeat(EXCERPT_WIDTH + 1));
+        assert_eq!(
+            text,
+            format!(
+                "error: <stdin>:1:201: expected more\n  |\n1 | …{}\n  | {caret_line}\n",
+                "x".repeat(EXCERPT_WIDTH)
+            )
+        );
+    }
+
+    #[test]
+    fn lone_carriage_returns_count_as_line_ends() {
+        let src = b"1\r2\r\n\r\n3\rx 4";
+        let text = Diagnostic::expected("a number", 9, b"x").render("<stdin>", src);
+        assert_eq!(text, "error: <stdin>:5:1: expected a number, found `x`\n  |\n5 | x 4\n  | ^\n");
+        // A span on the `\n` of a `\r\n` points at the end of its line, not at a line between.
+        let text = Diagnostic::new(4..4, "expected more").render("<stdin>", src);
+        assert_eq!(text, "error: <stdin>:2:2: expected more\n  |\n2 | 2\n  |  ^\n");
+        let text = Diagnostic::new(5..5, "expected more").render("<stdin>", src);
+        assert_eq!(text, "error: <stdin>:3:1: expected more\n  |\n3 |\n  | ^\n");
     }
 
     #[test]
