@@ -63,7 +63,8 @@ impl SeedArg {
     pub fn seed(&self) -> u64 {
         self.seed.unwrap_or_else(|| {
             let seed = rand::random::<u64>();
-            eprintln!("note: seed {seed} (pass --seed {seed} to repeat this output)");
+            // Ignore a stderr that cannot be written: the output does not depend on the note.
+            let _ = writeln!(io::stderr(), "note: seed {seed} (pass --seed {seed} to repeat this output)");
             seed
         })
     }
@@ -149,22 +150,22 @@ pub fn stdout_is_terminal() -> bool {
 pub fn run(body: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) -> ExitCode {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let outcome = body(&mut out).and_then(|()| out.flush().map_err(Failure::Output));
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Input(message)) => {
-            eprint!("{message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Usage(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Output(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Output(err)) => {
-            eprintln!("error: cannot write the output: {err}");
-            ExitCode::from(1)
-        }
-    }
+    ExitCode::from(report(outcome, &mut io::stderr().lock()))
+}
+
+/// Tells `stderr` why a run failed, if it did, and gives the exit status. Failing to write to
+/// stderr (a full disk, a closed descriptor) is ignored: the status still tells what happened,
+/// where `eprintln!` would panic and exit 101.
+fn report(outcome: Result<(), Failure>, stderr: &mut dyn Write) -> u8 {
+    let (status, message) = match outcome {
+        Ok(()) => return 0,
+        Err(Failure::Output(err)) if err.kind() == io::ErrorKind::BrokenPipe => return 0,
+        Err(Failure::Input(message)) => (2, message),
+        Err(Failure::Usage(message)) => (2, format!("error: {message}\n")),
+        Err(Failure::Output(err)) => (1, format!("error: cannot write the output: {err}\n")),
+    };
+    let _ = stderr.write_all(message.as_bytes()).and_then(|()| stderr.flush());
+    status
 }
 
 #[cfg(test)]
@@ -196,6 +197,45 @@ mod tests {
         });
         let Err(Failure::Input(message)) = parsed else { panic!("`x` is not a digit") };
         assert!(message.starts_with("error: game.in:1:3: expected a digit, found `x`\n"), "{message}");
+    }
+
+    /// A writer that fails like a full disk.
+    struct FullDevice;
+
+    impl Write for FullDevice {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from_raw_os_error(28)) // ENOSPC
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::Error::from_raw_os_error(28))
+        }
+    }
+
+    #[test]
+    fn exit_statuses_survive_a_stderr_that_cannot_be_written() {
+        let outcomes = || {
+            [
+                (Ok(()), 0),
+                (Err(Failure::Input("error: <stdin>:1:1: bad\n".to_owned())), 2),
+                (Err(Failure::Usage("--limit needs --count".to_owned())), 2),
+                (Err(Failure::Output(io::ErrorKind::BrokenPipe.into())), 0),
+                (Err(Failure::Output(io::Error::from_raw_os_error(28))), 1),
+            ]
+        };
+        for (outcome, status) in outcomes() {
+            assert_eq!(report(outcome, &mut FullDevice), status);
+        }
+        let mut written = Vec::new();
+        for (outcome, _) in outcomes() {
+            report(outcome, &mut written);
+        }
+        let written = String::from_utf8(written).unwrap();
+        assert_eq!(
+            written,
+            "error: <stdin>:1:1: bad\nerror: --limit needs --count\nerror: cannot write the output: \
+             No space left on device (os error 28)\n"
+        );
     }
 
     #[test]
