@@ -12,18 +12,30 @@
 //!     });
 //! }
 //! ```
+//!
+//! A binary that runs longer than [`TIMEOUT`] is killed and the test fails, so a hang fails
+//! `cargo xtask check` instead of stalling it. A case that exits with status 2 (bad input or
+//! arguments) is run a second time with stderr on a full device (`/dev/full`, where there is
+//! one): the binary must still exit 2, not panic because its diagnostic could not be written.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{Read, Write as _};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long one run of a binary may take before the harness kills it and fails the test. Far
+/// above any case's run time: it only stops hangs.
+pub const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Runs the binary at `binary` on the case `case` (a `.in` file) and returns a transcript:
 /// the command, the exit status, stdout and stderr.
 ///
 /// # Panics
 /// When the case cannot be read or the binary cannot be started: the test is broken, not the
-/// program under test.
+/// program under test. When the binary runs longer than [`TIMEOUT`], or exits 2 normally but
+/// not with stderr on a full device.
 pub fn run(binary: &str, case: &Path) -> String {
     let input = std::fs::read(case).unwrap_or_else(|err| panic!("cannot read {}: {err}", case.display()));
     let args_file = case.with_extension("args");
@@ -34,22 +46,24 @@ pub fn run(binary: &str, case: &Path) -> String {
     let name = Path::new(binary).file_stem().and_then(|s| s.to_str()).unwrap_or(binary);
     let case_name = case.file_name().and_then(|s| s.to_str()).unwrap_or("?");
     let dir = case.parent().unwrap_or(Path::new("."));
+    let run_with_stderr = |stderr: Stdio| {
+        let mut command = Command::new(binary);
+        command.args(&args).current_dir(dir).stderr(stderr);
+        execute(command, input.clone(), TIMEOUT)
+    };
 
-    let mut child = Command::new(binary)
-        .args(&args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|err| panic!("cannot start {binary}: {err}"));
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // Write from a thread: a binary that answers before reading everything must not deadlock us.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary runs to completion");
-    writer.join().expect("the stdin writer does not panic");
+    let output = run_with_stderr(Stdio::piped());
+    if output.status.code() == Some(2)
+        && let Ok(full) = std::fs::File::options().write(true).open("/dev/full")
+    {
+        let again = run_with_stderr(full.into());
+        assert_eq!(
+            again.status.code(),
+            Some(2),
+            "{case_name}: with stderr on /dev/full, {name} must still exit 2 ({})",
+            again.status
+        );
+    }
 
     let mut transcript = String::new();
     let command: Vec<&str> = std::iter::once(name).chain(args.iter().map(String::as_str)).collect();
@@ -67,4 +81,90 @@ pub fn run(binary: &str, case: &Path) -> String {
         transcript.push_str(&String::from_utf8_lossy(bytes));
     }
     transcript
+}
+
+/// What a finished run left: its status and everything it wrote to the piped streams.
+struct Finished {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Runs `command` with `input` on stdin and stdout piped (stderr as the caller set it), and
+/// waits at most `timeout` for it.
+///
+/// # Panics
+/// When the command cannot be started, or is still running after `timeout` (it is killed first).
+fn execute(mut command: Command, input: Vec<u8>, timeout: Duration) -> Finished {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| panic!("cannot start {command:?}: {err}"));
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // Write and read from threads: a binary that answers before reading everything, or that
+    // fills one pipe while we wait on another, must not deadlock us.
+    let writer = thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|pipe| Box::new(pipe) as Box<dyn Read + Send>));
+    let stderr = drain(child.stderr.take().map(|pipe| Box::new(pipe) as Box<dyn Read + Send>));
+
+    let deadline = Instant::now() + timeout;
+    let mut pause = Duration::from_millis(1);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting on the binary works") {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?} did not finish within {timeout:?}; killed it");
+        }
+        thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(50));
+    };
+    writer.join().expect("the stdin writer does not panic");
+    Finished {
+        status,
+        stdout: stdout.join().expect("the stdout reader does not panic"),
+        stderr: stderr.join().expect("the stderr reader does not panic"),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hung_binary_is_killed_and_fails_the_test() {
+        let mut command = Command::new("sleep");
+        command.arg("30");
+        let started = Instant::now();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            execute(command, Vec::new(), Duration::from_millis(200))
+        }));
+        let message = *outcome.err().expect("a hung binary panics").downcast::<String>().unwrap();
+        assert!(message.contains("did not finish within 200ms; killed it"), "{message}");
+        // Killed, not waited for: far less than the 30 s it would sleep.
+        assert!(started.elapsed() < Duration::from_secs(20));
+    }
+
+    #[test]
+    fn a_finished_binary_gives_its_status_and_output() {
+        let mut command = Command::new("sh");
+        command.args(["-c", "cat; echo oops >&2; exit 3"]).stderr(Stdio::piped());
+        let finished = execute(command, b"in\n".to_vec(), TIMEOUT);
+        assert_eq!(finished.status.code(), Some(3));
+        assert_eq!((finished.stdout.as_slice(), finished.stderr.as_slice()), (&b"in\n"[..], &b"oops\n"[..]));
+    }
 }
