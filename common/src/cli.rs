@@ -102,28 +102,38 @@ pub struct Input {
     pub bytes: Vec<u8>,
 }
 
+/// The UTF-8 byte-order mark some editors write at the start of a text file.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 impl Input {
-    /// Reads all of `path`, or of standard input when `None`.
+    /// Reads all of `path`, or of standard input when `None`. A UTF-8 byte-order mark at the
+    /// start is dropped, so lines and columns count from the first byte after it.
     pub fn read(path: Option<&Path>) -> Result<Input, Failure> {
         match path {
             None => {
                 let mut bytes = Vec::new();
                 io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes)
                     .map_err(|err| Failure::Input(format!("error: cannot read <stdin>: {err}\n")))?;
-                Ok(Input { name: "<stdin>".to_owned(), bytes })
+                Ok(Input::from_bytes("<stdin>", bytes))
             }
             Some(path) => {
                 let name = path.display().to_string();
                 let bytes = std::fs::read(path)
                     .map_err(|err| Failure::Input(format!("error: cannot read `{name}`: {err}\n")))?;
-                Ok(Input { name, bytes })
+                Ok(Input::from_bytes(&name, bytes))
             }
         }
     }
 
-    /// An input held in memory, for tests and benchmarks.
+    /// An input held in memory, for tests and benchmarks; a byte-order mark is dropped as by
+    /// [`Input::read`].
     pub fn from_bytes(name: &str, bytes: impl Into<Vec<u8>>) -> Input {
-        Input { name: name.to_owned(), bytes: bytes.into() }
+        let mut bytes = bytes.into();
+        if bytes.starts_with(BYTE_ORDER_MARK) {
+            // In place: no second copy of a large input.
+            bytes.drain(..BYTE_ORDER_MARK.len());
+        }
+        Input { name: name.to_owned(), bytes }
     }
 
     /// Runs `parser` over the whole input; a [`Diagnostic`] becomes a rendered [`Failure`].
@@ -236,6 +246,21 @@ mod tests {
             "error: <stdin>:1:1: bad\nerror: --limit needs --count\nerror: cannot write the output: \
              No space left on device (os error 28)\n"
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_columns_count_after_it() {
+        let input = Input::from_bytes("game.in", &b"\xEF\xBB\xBF7 x"[..]);
+        assert_eq!(input.bytes, b"7 x");
+        let Err(Failure::Input(message)) = input.parse(|tokens| {
+            tokens.number(0..=9, "a digit")?;
+            tokens.number(0..=9, "a digit")
+        }) else {
+            panic!("`x` is not a digit")
+        };
+        assert!(message.starts_with("error: game.in:1:3: expected a digit, found `x`\n"), "{message}");
+        // Only at the start: elsewhere the bytes are the input's own.
+        assert_eq!(Input::from_bytes("f", &b"1\xEF\xBB\xBF"[..]).bytes, b"1\xEF\xBB\xBF");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //!
 //! Whitespace is any ASCII whitespace (`' '`, `\t`, `\n`, `\r`, form feed). Most formats are
 //! free-form token streams; for formats where a line is a record, [`Tokens::inline_token`] and
-//! [`Tokens::next_line`] read one line at a time.
+//! [`Tokens::next_line`] read one line at a time. A line ends at `\n`, `\r\n` or a lone `\r`
+//! (old Mac files), as [`Diagnostic`] counts lines.
 
 use std::ops::{Range, RangeInclusive};
 
@@ -62,7 +63,7 @@ fn whitespace(input: &[u8]) -> NomResult<'_, &[u8]> {
 }
 
 fn inline_space(input: &[u8]) -> NomResult<'_, &[u8]> {
-    take_while(|b: u8| b != b'\n' && b.is_ascii_whitespace()).parse_complete(input)
+    take_while(|b: u8| b != b'\n' && b != b'\r' && b.is_ascii_whitespace()).parse_complete(input)
 }
 
 fn token_text(input: &[u8]) -> NomResult<'_, &[u8]> {
@@ -200,10 +201,12 @@ impl<'a> Tokens<'a> {
         Some(Token { text, offset })
     }
 
-    /// Moves past the rest of the current line and its line break.
+    /// Moves past the rest of the current line and its line break (`\n`, `\r\n` or `\r`).
     pub fn next_line(&mut self) {
-        self.pos = match self.rest().iter().position(|&b| b == b'\n') {
-            Some(newline) => self.pos + newline + 1,
+        let rest = self.rest();
+        self.pos = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(end) if rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n') => self.pos + end + 2,
+            Some(end) => self.pos + end + 1,
             None => self.src.len(),
         };
     }
@@ -301,6 +304,27 @@ mod tests {
         assert_eq!(tokens.inline_token().unwrap().text, b"4");
         tokens.next_line();
         assert!(tokens.is_at_end());
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines_like_newlines() {
+        for src in [&b"1 2\n3\n\n4"[..], b"1 2\r\n3\r\n\r\n4", b"1 2\r3\r\r4"] {
+            let mut tokens = Tokens::new(src);
+            let mut lines = Vec::new();
+            while !tokens.is_at_end() {
+                let line: Vec<_> = std::iter::from_fn(|| tokens.inline_token()).map(|t| t.text).collect();
+                lines.push(line);
+                tokens.next_line();
+            }
+            assert_eq!(lines, [vec![&b"1"[..], b"2"], vec![b"3"], vec![b"4"]], "{src:?}");
+        }
+        // A blank line stays a line: `next_line` moves past one line end only.
+        let mut tokens = Tokens::new(b"1\r\r2");
+        tokens.inline_token();
+        tokens.next_line();
+        assert!(tokens.inline_token().is_none());
+        tokens.next_line();
+        assert_eq!(tokens.inline_token().unwrap().text, b"2");
     }
 
     proptest! {
