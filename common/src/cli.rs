@@ -18,6 +18,7 @@
 //! The whole input is read and parsed before the first answer is written, so bad input never
 //! leaves a partial answer on stdout.
 
+use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -73,6 +74,53 @@ impl SeedArg {
     pub fn rng(&self) -> ChaCha8Rng {
         ChaCha8Rng::seed_from_u64(self.seed())
     }
+}
+
+/// Parses the command line into `C`, exiting as clap does on bad arguments (status 2, usage on
+/// stderr) and on `--help` or `--version` (status 0).
+///
+/// The binaries take a `[FILE]` or a subcommand, not both (`args_conflicts_with_subcommands`).
+/// clap then calls any word after the arguments a subcommand, even one that names none: for
+/// `tetravex a.in b.in` it says "the subcommand 'b.in' cannot be used with '[FILE]'". Such a word
+/// is reported here as what the user meant it to be: "unexpected argument 'b.in' found".
+pub fn parse_args<C: clap::Parser>() -> C {
+    parse_args_from(std::env::args_os())
+}
+
+/// [`parse_args`] over the given arguments, the first being the program's name.
+fn parse_args_from<C: clap::Parser>(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> C {
+    C::try_parse_from(args).unwrap_or_else(|err| plain_extra_word(err, &C::command()).exit())
+}
+
+/// `err`, or, when it calls a word that names no subcommand a subcommand, the error clap gives
+/// for an unexpected argument.
+fn plain_extra_word(err: clap::Error, command: &clap::Command) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+    if err.kind() != ErrorKind::ArgumentConflict {
+        return err;
+    }
+    let Some(ContextValue::String(word)) = err.get(ContextKind::InvalidSubcommand) else {
+        return err;
+    };
+    if names_a_subcommand(command, word) {
+        return err;
+    }
+    let mut plain = clap::Error::new(ErrorKind::UnknownArgument).with_cmd(command);
+    plain.insert(ContextKind::InvalidArg, ContextValue::String(word.clone()));
+    if let Some(usage) = err.get(ContextKind::Usage) {
+        plain.insert(ContextKind::Usage, usage.clone());
+    }
+    plain
+}
+
+/// True when `word` is the name or an alias of a subcommand of `command`, at any depth.
+fn names_a_subcommand(command: &clap::Command, word: &str) -> bool {
+    command.get_subcommands().any(|sub| {
+        sub.get_name() == word
+            || sub.get_all_aliases().any(|alias| alias == word)
+            || names_a_subcommand(sub, word)
+    })
 }
 
 /// Why a run ended early.
@@ -261,6 +309,59 @@ mod tests {
         assert!(message.starts_with("error: game.in:1:3: expected a digit, found `x`\n"), "{message}");
         // Only at the start: elsewhere the bytes are the input's own.
         assert_eq!(Input::from_bytes("f", &b"1\xEF\xBB\xBF"[..]).bytes, b"1\xEF\xBB\xBF");
+    }
+
+    /// The shape of every binary's arguments: a FILE or a subcommand.
+    #[derive(Debug, clap::Parser)]
+    #[command(name = "puzzle", args_conflicts_with_subcommands = true)]
+    struct TestCli {
+        #[command(subcommand)]
+        command: Option<TestCommand>,
+        #[command(flatten)]
+        input: InputArg,
+        #[arg(long)]
+        show: bool,
+    }
+
+    #[derive(Debug, clap::Subcommand)]
+    enum TestCommand {
+        Gen {
+            #[arg(long)]
+            size: Option<u8>,
+        },
+    }
+
+    fn parse_error(args: &[&str]) -> String {
+        use clap::{CommandFactory, Parser};
+        let err = TestCli::try_parse_from(args).expect_err("bad arguments");
+        plain_extra_word(err, &TestCli::command()).render().to_string()
+    }
+
+    #[test]
+    fn an_extra_word_is_an_unexpected_argument_not_a_subcommand() {
+        let usage = "Usage: puzzle [OPTIONS] [FILE]\n       puzzle <COMMAND>\n\nFor more information, try '--help'.\n";
+        for (args, extra) in [
+            (&["puzzle", "a.in", "b.in"][..], "b.in"),
+            (&["puzzle", "--show", "b.in", "a.in"], "a.in"),
+            (&["puzzle", "a.in", "--show", "b.in"], "b.in"),
+        ] {
+            assert_eq!(
+                parse_error(args),
+                format!("error: unexpected argument '{extra}' found\n\n{usage}"),
+                "{args:?}"
+            );
+        }
+        // A real subcommand after a FILE keeps clap's message, which is right there.
+        assert!(
+            parse_error(&["puzzle", "a.in", "gen"])
+                .starts_with("error: the subcommand 'gen' cannot be used with")
+        );
+        // Other errors are clap's own.
+        assert!(
+            parse_error(&["puzzle", "--bogus"]).starts_with("error: unexpected argument '--bogus' found")
+        );
+        let ok: TestCli = parse_args_from(["puzzle", "gen", "--size", "3"]);
+        assert!(matches!(ok.command, Some(TestCommand::Gen { size: Some(3) })));
     }
 
     #[test]

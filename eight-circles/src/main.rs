@@ -138,7 +138,7 @@ fn read_graph(path: Option<&PathBuf>) -> Result<Graph, Failure> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(GenArgs { what: Some(GenCommand::Graph(args)), .. })) => {
             let graph = r#gen::graph(args.circles.into(), args.connections, &mut args.seed.rng())
