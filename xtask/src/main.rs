@@ -3,7 +3,8 @@
 //! - `check`: the whole gate CI runs: formatting, clippy with warnings denied, every test of the
 //!   workspace with snapshot mismatches failing, and no pending snapshot files left behind.
 //! - `demo`: every puzzle binary on its bundled samples, with drawings.
-//! - `release`: release binaries and the README in `dist/`, a `.tar.gz` of them and `SHA256SUMS`.
+//! - `release`: release binaries, the README and the licences in `dist/`, a `.tar.gz` of them and
+//!   `SHA256SUMS`.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -21,13 +22,16 @@ const PUZZLES: [(&str, &str); 5] = [
     ("linkup", "Lianliankan (link-up)"),
 ];
 
+/// The files at the workspace root that ship in the release archive beside the binaries.
+const SHIPPED_DOCUMENTS: [&str; 3] = ["README.md", "LICENSE-MIT", "LICENSE-APACHE"];
+
 const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
   check    formatting, clippy (warnings denied), all tests with snapshots checked: the CI gate
   demo     build in release and run every puzzle on its bundled samples, with drawings
-  release  release binaries, README, .tar.gz and SHA256SUMS in dist/";
+  release  release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
 
 type Result<T, E = Box<dyn std::error::Error>> = std::result::Result<T, E>;
 
@@ -183,7 +187,7 @@ fn indent(prefix: &str, text: &str) -> String {
     text.lines().map(|line| format!("{prefix}{line}")).collect::<Vec<_>>().join("\n")
 }
 
-/// Release binaries and README into `dist/puzzlebox-<version>-<target>/`, the same as a
+/// Release binaries, README and licences into `dist/puzzlebox-<version>-<target>/`, the same as a
 /// `.tar.gz`, and `dist/SHA256SUMS` covering the archive and every binary.
 fn release() -> Result<()> {
     use sha2::{Digest, Sha256};
@@ -209,7 +213,9 @@ fn release() -> Result<()> {
         sh.remove_path(&folder)?;
     }
     sh.create_dir(&folder)?;
-    sh.copy_file(project_root().join("README.md"), &folder)?;
+    for document in SHIPPED_DOCUMENTS {
+        sh.copy_file(project_root().join(document), &folder)?;
+    }
     let mut shipped = Vec::new();
     for (puzzle, _) in puzzles() {
         sh.copy_file(target_dir().join("release").join(puzzle), &folder)?;
