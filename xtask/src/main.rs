@@ -3,8 +3,8 @@
 //! - `check`: the whole gate CI runs: formatting, clippy with warnings denied, every test of the
 //!   workspace with snapshot mismatches failing, and no pending snapshot files left behind.
 //! - `demo`: every puzzle binary on its bundled samples, with drawings.
-//! - `release`: release binaries, the README and the licences in `dist/`, a `.tar.gz` of them and
-//!   `SHA256SUMS`.
+//! - `release`: stripped release binaries (the `dist` profile), the README and the licences in
+//!   `dist/`, a `.tar.gz` of them and `SHA256SUMS`.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -31,7 +31,7 @@ usage: cargo xtask <task>
 tasks:
   check    formatting, clippy (warnings denied), all tests with snapshots checked: the CI gate
   demo     build in release and run every puzzle on its bundled samples, with drawings
-  release  release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
+  release  stripped release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
 
 type Result<T, E = Box<dyn std::error::Error>> = std::result::Result<T, E>;
 
@@ -187,7 +187,8 @@ fn indent(prefix: &str, text: &str) -> String {
     text.lines().map(|line| format!("{prefix}{line}")).collect::<Vec<_>>().join("\n")
 }
 
-/// Release binaries, README and licences into `dist/puzzlebox-<version>-<target>/`, the same as a
+/// Shipped binaries (the `dist` profile: release, stripped), README and licences into
+/// `dist/puzzlebox-<version>-<target>/`, the same as a
 /// `.tar.gz`, and `dist/SHA256SUMS` covering the archive and every binary.
 fn release() -> Result<()> {
     use sha2::{Digest, Sha256};
@@ -204,7 +205,7 @@ fn release() -> Result<()> {
         .to_owned();
     let packages: Vec<String> =
         puzzles().flat_map(|(name, _)| ["--package".to_owned(), name.to_owned()]).collect();
-    cmd!(sh, "{cargo} build --release --locked {packages...}").run()?;
+    cmd!(sh, "{cargo} build --profile dist --locked {packages...}").run()?;
 
     let dist = project_root().join("dist");
     let name = format!("puzzlebox-{version}-{target}");
@@ -218,7 +219,7 @@ fn release() -> Result<()> {
     }
     let mut shipped = Vec::new();
     for (puzzle, _) in puzzles() {
-        sh.copy_file(target_dir().join("release").join(puzzle), &folder)?;
+        sh.copy_file(target_dir().join("dist").join(puzzle), &folder)?;
         shipped.push(format!("{name}/{puzzle}"));
     }
 
