@@ -224,10 +224,9 @@ fn release() -> Result<()> {
     }
 
     let archive_name = format!("{name}.tar.gz");
+    let mtime = source_date(&sh)?;
     let archive = std::fs::File::create(dist.join(&archive_name))?;
-    let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(archive, flate2::Compression::best()));
-    tar.append_dir_all(&name, &folder)?;
-    tar.into_inner()?.finish()?;
+    write_archive(std::io::BufWriter::new(archive), &name, &folder, mtime)?;
 
     let mut sums = String::new();
     for file in std::iter::once(archive_name.clone()).chain(shipped) {
@@ -240,4 +239,148 @@ fn release() -> Result<()> {
     std::fs::write(dist.join("SHA256SUMS"), sums)?;
     eprintln!("xtask release: dist/{archive_name}, dist/{name}/, dist/SHA256SUMS");
     Ok(())
+}
+
+/// The time stamped on every archive entry: `SOURCE_DATE_EPOCH` when set (the reproducible-builds
+/// convention), else the time of the commit checked out, so one commit gives one archive.
+fn source_date(sh: &Shell) -> Result<u64> {
+    if let Some(epoch) = env::var_os("SOURCE_DATE_EPOCH") {
+        let epoch = epoch.to_str().and_then(|text| text.parse().ok());
+        return epoch.ok_or_else(|| "SOURCE_DATE_EPOCH is not a number of seconds".into());
+    }
+    let committed = cmd!(sh, "git log -1 --format=%ct").quiet().read()?;
+    Ok(committed.trim().parse()?)
+}
+
+/// Writes `folder` as a `.tar.gz` of one directory `name` holding the folder's files, in a form
+/// that depends only on their names, contents and whether they are executable: entries sorted by
+/// name, every time stamp `mtime`, owner root (uid and gid 0), modes 0755 for the directory and
+/// executables and 0644 otherwise, and a gzip header with neither a time nor a file name. Files
+/// only: the release folder has no subfolders.
+fn write_archive(out: impl std::io::Write, name: &str, folder: &Path, mtime: u64) -> Result<()> {
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(folder)?.map(|entry| entry.map(|entry| entry.path())).collect::<Result<_, _>>()?;
+    files.sort();
+
+    let header = |kind: tar::EntryType, size: u64, mode: u32| -> Result<tar::Header> {
+        let mut header = tar::Header::new_ustar();
+        header.set_entry_type(kind);
+        header.set_size(size);
+        header.set_mode(mode);
+        header.set_mtime(mtime);
+        header.set_uid(0);
+        header.set_gid(0);
+        header.set_username("root")?;
+        header.set_groupname("root")?;
+        Ok(header)
+    };
+    let gzip = flate2::GzBuilder::new().mtime(0).operating_system(255);
+    let mut tar = tar::Builder::new(gzip.write(out, flate2::Compression::best()));
+    tar.append_data(&mut header(tar::EntryType::Directory, 0, 0o755)?, format!("{name}/"), std::io::empty())?;
+    for file in files {
+        let metadata = std::fs::metadata(&file)?;
+        if !metadata.is_file() {
+            return Err(format!("{} is not a plain file", file.display()).into());
+        }
+        let mode = if is_executable(&metadata) { 0o755 } else { 0o644 };
+        let file_name = file.file_name().ok_or("a folder entry has a name")?.to_string_lossy();
+        let mut header = header(tar::EntryType::Regular, metadata.len(), mode)?;
+        tar.append_data(&mut header, format!("{name}/{file_name}"), std::fs::File::open(&file)?)?;
+    }
+    tar.into_inner()?.finish()?.flush()?;
+    Ok(())
+}
+
+#[cfg(unix)]
+fn is_executable(metadata: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    metadata.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn is_executable(_: &std::fs::Metadata) -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh empty folder under the system's temporary folder.
+    fn scratch(label: &str) -> PathBuf {
+        let dir = env::temp_dir().join(format!("xtask-test-{}-{label}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Writes `files` into `dir` in the given order, each with the given executable bit.
+    fn fill(dir: &Path, files: &[(&str, &[u8], bool)]) {
+        for &(name, bytes, executable) in files {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = if executable { 0o700 } else { 0o600 };
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+            }
+        }
+    }
+
+    fn archive(dir: &Path, mtime: u64) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        write_archive(&mut bytes, "pkg", dir, mtime).unwrap();
+        bytes
+    }
+
+    #[test]
+    fn archives_depend_only_on_names_contents_and_the_given_time() {
+        let files: [(&str, &[u8], bool); 3] = [
+            ("tool", b"\x7fELF binary", true),
+            ("README.md", b"# read me\n", false),
+            ("LICENSE", b"text", false),
+        ];
+        let first = scratch("first");
+        fill(&first, &files);
+        // Other creation order, other file times and permission bits beyond executable or not.
+        let second = scratch("second");
+        std::thread::sleep(std::time::Duration::from_millis(1100));
+        let mut reversed = files;
+        reversed.reverse();
+        fill(&second, &reversed);
+
+        let archived = archive(&first, 1_700_000_000);
+        assert_eq!(archived, archive(&second, 1_700_000_000));
+        assert_ne!(archived, archive(&first, 1_700_000_001), "the time given is the time stamped");
+        // The gzip header: no time (bytes 4..8), no file name (flag byte 3), OS unknown (byte 9).
+        assert_eq!((archived[3], &archived[4..8], archived[9]), (0, &[0u8; 4][..], 255));
+
+        let mut entries = Vec::new();
+        let mut reader = tar::Archive::new(flate2::read::GzDecoder::new(archived.as_slice()));
+        for entry in reader.entries().unwrap() {
+            let entry = entry.unwrap();
+            let header = entry.header();
+            entries.push((
+                entry.path().unwrap().display().to_string(),
+                header.mode().unwrap(),
+                header.mtime().unwrap(),
+                (header.uid().unwrap(), header.gid().unwrap()),
+                header.username().unwrap().map(str::to_owned),
+            ));
+        }
+        let root = || Some("root".to_owned());
+        let time = 1_700_000_000;
+        assert_eq!(
+            entries,
+            [
+                ("pkg/".to_owned(), 0o755, time, (0, 0), root()),
+                ("pkg/LICENSE".to_owned(), 0o644, time, (0, 0), root()),
+                ("pkg/README.md".to_owned(), 0o644, time, (0, 0), root()),
+                ("pkg/tool".to_owned(), 0o755, time, (0, 0), root()),
+            ]
+        );
+        let _ = std::fs::remove_dir_all(first);
+        let _ = std::fs::remove_dir_all(second);
+    }
 }
