@@ -1,7 +1,8 @@
 //! The project's tasks, in plain Rust: `cargo xtask <task>`.
 //!
-//! - `check`: the whole gate CI runs: formatting, clippy with warnings denied, every test of the
-//!   workspace with snapshot mismatches failing, and no pending snapshot files left behind.
+//! - `check`: the whole gate CI runs: formatting, clippy with warnings denied, then `test-all`.
+//! - `test-all`: every test of the workspace with snapshot mismatches failing, and no pending
+//!   snapshot files left behind; the fast loop, without formatting and clippy.
 //! - `demo`: every puzzle binary on its bundled samples, with drawings.
 //! - `release`: stripped release binaries (the `dist` profile), the README and the licences in
 //!   `dist/`, a `.tar.gz` of them and `SHA256SUMS`.
@@ -29,9 +30,11 @@ const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
-  check    formatting, clippy (warnings denied), all tests with snapshots checked: the CI gate
-  demo     build in release and run every puzzle on its bundled samples, with drawings
-  release  stripped release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
+  check     formatting, clippy (warnings denied), then test-all: the CI gate
+  test-all  every test of every crate with snapshots checked and no pending .snap.new left;
+            the fast loop (no fmt, no clippy)
+  demo      build in release and run every puzzle on its bundled samples, with drawings
+  release   stripped release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
 
 type Result<T, E = Box<dyn std::error::Error>> = std::result::Result<T, E>;
 
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
     let task = env::args().nth(1);
     let outcome = match task.as_deref() {
         Some("check") => check(),
+        Some("test-all") => test_all(),
         Some("demo") => demo(),
         Some("release") => release(),
         Some("-h" | "--help" | "help") => {
@@ -88,23 +92,48 @@ fn puzzles() -> impl Iterator<Item = (&'static str, &'static str)> {
     PUZZLES.into_iter().filter(|(name, _)| project_root().join(name).join("Cargo.toml").exists())
 }
 
-/// Runs every step of the gate, even after a failure, and ends with a one-line summary.
+/// The gate CI runs: [`Gate::Full`].
 fn check() -> Result<()> {
+    run_gate(Gate::Full)
+}
+
+/// The fast loop: [`Gate::TestsOnly`].
+fn test_all() -> Result<()> {
+    run_gate(Gate::TestsOnly)
+}
+
+/// Which steps a gate runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gate {
+    /// `check`: formatting, clippy with warnings denied, then the tests as in `TestsOnly`.
+    Full,
+    /// `test-all`: every test of every crate with snapshot mismatches failing, and no pending
+    /// snapshot file left behind.
+    TestsOnly,
+}
+
+/// Runs every step of `gate`, even after a failure, and ends with a one-line summary.
+fn run_gate(gate: Gate) -> Result<()> {
+    let task = match gate {
+        Gate::Full => "check",
+        Gate::TestsOnly => "test-all",
+    };
     let sh = shell()?;
     let cargo = cargo();
     // CI=true makes insta fail on any mismatch and never write or accept a snapshot.
     let _ci = sh.push_env("CI", "true");
     let _no_update = sh.push_env("INSTA_UPDATE", "no");
     let started = Instant::now();
-    let steps: [(&str, xshell::Cmd<'_>); 3] = [
-        ("fmt", cmd!(sh, "{cargo} fmt --all --check")),
-        ("clippy", cmd!(sh, "{cargo} clippy --workspace --all-targets --locked -- -D warnings")),
-        ("test", cmd!(sh, "{cargo} test --workspace --locked")),
-    ];
+    let mut steps: Vec<(&str, xshell::Cmd<'_>)> = Vec::new();
+    if gate == Gate::Full {
+        steps.push(("fmt", cmd!(sh, "{cargo} fmt --all --check")));
+        steps.push(("clippy", cmd!(sh, "{cargo} clippy --workspace --all-targets --locked -- -D warnings")));
+    }
+    steps.push(("test", cmd!(sh, "{cargo} test --workspace --locked")));
     let mut passed = Vec::new();
     let mut failed = Vec::new();
     for (name, command) in steps {
-        eprintln!("xtask check: {name}");
+        eprintln!("xtask {task}: {name}");
         match command.run() {
             Ok(()) => passed.push(name),
             Err(_) => failed.push(name),
@@ -121,10 +150,10 @@ fn check() -> Result<()> {
     }
     let seconds = started.elapsed().as_secs();
     if failed.is_empty() {
-        eprintln!("xtask check: passed ({}) in {seconds} s", passed.join(", "));
+        eprintln!("xtask {task}: passed ({}) in {seconds} s", passed.join(", "));
         Ok(())
     } else {
-        Err(format!("check FAILED: {}; passed: {} ({seconds} s)", failed.join(", "), passed.join(", "))
+        Err(format!("{task} FAILED: {}; passed: {} ({seconds} s)", failed.join(", "), passed.join(", "))
             .into())
     }
 }
