@@ -159,6 +159,10 @@ fn run_gate(gate: Gate) -> Result<()> {
 }
 
 /// Snapshot files insta writes for review (`.snap.new`, `.pending-snap`) anywhere in the tree.
+///
+/// `cargo insta test --check` would do this, but cargo-insta is a separate install and a fresh
+/// machine has only the Rust toolchain, which is all the gate may assume; so the tree is scanned
+/// here, for the two suffixes insta uses.
 fn pending_snapshots(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else { return found };
