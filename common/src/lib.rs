@@ -3,7 +3,7 @@
 //! - [`tokens`]: a nom-based reader of whitespace-separated tokens over raw bytes that knows the
 //!   byte offset of every token, so any error can be reported at its line and column.
 //! - [`diagnostic`]: the error type for bad input and its rendering with file, line, column and
-//!   a caret under the offending token, exactly as `specs/conventions.md` shows.
+//!   a caret under the offending token, as [`Diagnostic::render`] shows.
 //! - [`grid`]: [`Grid<T>`](grid::Grid), a row-major rectangle with row, column and neighbour access.
 //! - [`cli`]: the plumbing every binary needs: read FILE or stdin, parse everything before
 //!   answering, buffered stdout, exit codes, quiet on a broken pipe, seeded generators.

@@ -3,7 +3,7 @@
 //! Eight circles A..H joined by 17 connections are to hold the digits 1..8, each once, so that
 //! no two connected circles hold consecutive digits; some circles come pre-filled. For each case
 //! the answer is the only solution, `Not unique`, or `No answer`. Input and output follow the
-//! judge HDU 2514 (`specs/eight-circles.md`). The graph is data ([`model::Graph`]): `--graph`
+//! judge HDU 2514 (see README.md). The graph is data ([`model::Graph`]): `--graph`
 //! reads any graph of up to 16 circles, whose digits are then 1..=k.
 //!
 //! ## The algorithm

@@ -5,7 +5,7 @@
 //! horizontally and vertically over empty cells only and turns at most twice; the judge keeps
 //! the line inside the board, the real game lets it run around the outside. Each query asks
 //! whether the pieces at two cells could be removed together. Input and output follow the judge
-//! HDU 1175 (`specs/linkup.md`); boards up to 16 million cells are accepted.
+//! HDU 1175 (format and decisions in README.md); boards up to 16 million cells are accepted.
 //!
 //! ## The algorithm
 //! Reading dominates: a case holds up to sixteen million numbers, so [`parse`] reads the board

@@ -6,7 +6,7 @@
 //! three or more blocks of one colour vanishes, all at once (crossing lines included), the
 //! blocks above fall, and so on until nothing changes. Find the lexicographically smallest
 //! sequence of exactly n moves that leaves the board empty. Input and output follow the judge
-//! NOIP 2011 / Luogu P1312 (`specs/mayan.md`); up to 7 moves are accepted.
+//! NOIP 2011 / Luogu P1312 (format and decisions in README.md); up to 7 moves are accepted.
 //!
 //! ## The algorithm
 //! [`board`] simulates the rules on five machine words, finding every line of the board at once
