@@ -81,8 +81,8 @@ impl SeedArg {
 ///
 /// The binaries take a `[FILE]` or a subcommand, not both (`args_conflicts_with_subcommands`).
 /// clap then calls any word after the arguments a subcommand, even one that names none: for
-/// `tetravex a.in b.in` it says "the subcommand 'b.in' cannot be used with '[FILE]'". Such a word
-/// is reported here as what the user meant it to be: "unexpected argument 'b.in' found".
+/// `tetravex a.in b.in` it says `the subcommand 'b.in' cannot be used with '[FILE]'`. Such a word
+/// is reported here as what the user meant it to be: `unexpected argument 'b.in' found`.
 pub fn parse_args<C: clap::Parser>() -> C {
     parse_args_from(std::env::args_os())
 }
