@@ -100,6 +100,73 @@ pub struct Block {
 /// rotation is allowed.
 pub type Assembly = Grid<Piece>;
 
+/// Every block of an input, stored flat: two bytes per block (its rows and columns) and the
+/// four sides of each piece, all blocks' pieces in one vector. An input may hold millions of
+/// blocks; a [`Block`] apiece (a vector of its own, with its allocation overhead) would need
+/// several times the input's size, while this needs four fifths of it at most (a piece is at
+/// least five bytes of input and four here, a size at least four bytes and two here).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Blocks {
+    /// The rows and columns of each block, in input order.
+    shapes: Vec<[u8; 2]>,
+    /// The pieces of every block, block after block; a block owns the next rows · cols of them.
+    pieces: Vec<Piece>,
+}
+
+impl Blocks {
+    /// No blocks.
+    pub fn new() -> Self {
+        Blocks::default()
+    }
+
+    /// Starts a new block of `rows` × `cols` (each 1..=[`MAX_SIDE`]); [`Blocks::push_piece`]
+    /// adds its pieces.
+    pub fn start_block(&mut self, rows: usize, cols: usize) {
+        debug_assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols), "{rows}×{cols}");
+        self.shapes.push([rows as u8, cols as u8]);
+    }
+
+    /// Adds a piece to the block started last.
+    pub fn push_piece(&mut self, piece: Piece) {
+        self.pieces.push(piece);
+    }
+
+    /// The number of blocks.
+    pub fn len(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// True when there are no blocks.
+    pub fn is_empty(&self) -> bool {
+        self.shapes.is_empty()
+    }
+
+    /// Each block in input order, built when reached (so only one is held at a time).
+    ///
+    /// # Panics
+    /// When a block started last did not get all its pieces (the parser never leaves one so).
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Block> + '_ {
+        let mut start = 0;
+        self.shapes.iter().map(move |&[rows, cols]| {
+            let (rows, cols) = (usize::from(rows), usize::from(cols));
+            let pieces = self.pieces[start..start + rows * cols].to_vec();
+            start += rows * cols;
+            Block { rows, cols, pieces }
+        })
+    }
+}
+
+impl FromIterator<Block> for Blocks {
+    fn from_iter<I: IntoIterator<Item = Block>>(blocks: I) -> Self {
+        let mut all = Blocks::new();
+        for block in blocks {
+            all.start_block(block.rows, block.cols);
+            block.pieces.into_iter().for_each(|piece| all.push_piece(piece));
+        }
+        all
+    }
+}
+
 impl Block {
     /// Distinct pieces with how many of each there are, in order of first appearance. With
     /// `rotate`, pieces that are rotations of each other count as one, represented by the first
@@ -191,6 +258,16 @@ mod tests {
         let twins = Block { rows: 1, cols: 2, pieces: vec![piece("FOFI"), piece("FIFO")] };
         assert_eq!(twins.kinds(false), [(piece("FOFI"), 1), (piece("FIFO"), 1)]);
         assert_eq!(twins.kinds(true), [(piece("FOFI"), 2)]);
+    }
+
+    #[test]
+    fn blocks_keep_their_order_and_pieces() {
+        let one = Block { rows: 1, cols: 1, pieces: vec![piece("FFFF")] };
+        let blocks = vec![sample(), one, sample()];
+        let stored: Blocks = blocks.iter().cloned().collect();
+        assert_eq!(stored.len(), 3);
+        assert_eq!(stored.iter().collect::<Vec<_>>(), blocks);
+        assert!(Blocks::new().is_empty());
     }
 
     #[test]

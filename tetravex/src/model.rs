@@ -40,6 +40,72 @@ pub struct Game {
 /// A solved (or proposed) board.
 pub type Board = Grid<Tile>;
 
+/// Every game of an input, stored flat: one byte per game (its side) and the four digits of each
+/// tile, all games' tiles in one vector. An input may hold millions of games; a [`Game`] apiece
+/// (a vector of its own, with its allocation overhead) would need several times the input's
+/// size, while this needs half of it at most (a tile is at least eight bytes of input and four
+/// here, a side at least two bytes and one here).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Games {
+    /// The side of each game, in input order.
+    sizes: Vec<u8>,
+    /// The tiles of every game, game after game; game `k` owns the next `sizes[k]²` of them.
+    tiles: Vec<Tile>,
+}
+
+impl Games {
+    /// No games.
+    pub fn new() -> Self {
+        Games::default()
+    }
+
+    /// Starts a new game of side `size` (1..=[`MAX_SIZE`]); [`Games::push_tile`] adds its tiles.
+    pub fn start_game(&mut self, size: usize) {
+        debug_assert!((1..=MAX_SIZE).contains(&size), "side {size}");
+        self.sizes.push(size as u8);
+    }
+
+    /// Adds a tile to the game started last.
+    pub fn push_tile(&mut self, tile: Tile) {
+        self.tiles.push(tile);
+    }
+
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// True when there are no games.
+    pub fn is_empty(&self) -> bool {
+        self.sizes.is_empty()
+    }
+
+    /// Each game in input order, built when reached (so only one is held at a time).
+    ///
+    /// # Panics
+    /// When a game started last did not get all its tiles (the parser never leaves one so).
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Game> + '_ {
+        let mut start = 0;
+        self.sizes.iter().map(move |&size| {
+            let size = usize::from(size);
+            let tiles = self.tiles[start..start + size * size].to_vec();
+            start += size * size;
+            Game { size, tiles }
+        })
+    }
+}
+
+impl FromIterator<Game> for Games {
+    fn from_iter<I: IntoIterator<Item = Game>>(games: I) -> Self {
+        let mut all = Games::new();
+        for game in games {
+            all.start_game(game.size);
+            game.tiles.into_iter().for_each(|tile| all.push_tile(tile));
+        }
+        all
+    }
+}
+
 impl Game {
     /// Distinct tiles with how many of each there are, in order of first appearance.
     pub fn kinds(&self) -> Vec<(Tile, u32)> {
@@ -87,6 +153,15 @@ mod tests {
         // Every joint fits, but these are not the game's tiles.
         assert!(!game.is_solution(&Grid::from_vec(2, 2, vec![Tile::new(1, 1, 1, 1); 4])));
         assert!(!game.is_solution(&Grid::from_vec(1, 4, vec![d, c, b, a])));
+    }
+
+    #[test]
+    fn games_keep_their_order_and_tiles() {
+        let games = vec![sample(), Game { size: 1, tiles: vec![Tile::new(7, 7, 7, 7)] }, sample()];
+        let stored: Games = games.iter().cloned().collect();
+        assert_eq!(stored.len(), 3);
+        assert_eq!(stored.iter().collect::<Vec<_>>(), games);
+        assert!(Games::new().is_empty());
     }
 
     #[test]
