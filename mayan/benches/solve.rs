@@ -71,8 +71,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("fast_n5", |b| b.iter(|| assert_eq!(solved(&random, 5, fast), 0)));
     group.bench_function("fast_n4", |b| b.iter(|| assert_eq!(solved(&random, 4, fast), 0)));
     group.sample_size(10).measurement_time(Duration::from_secs(30));
-    group
-        .bench_function("reference_n4", |b| b.iter(|| assert_eq!(solved(&random, 4, plain), 0)));
+    group.bench_function("reference_n4", |b| b.iter(|| assert_eq!(solved(&random, 4, plain), 0)));
     group.finish();
 
     let solvable = solvable_boards(10, 4, 5);

@@ -826,7 +826,8 @@ mod tests {
                 assert_eq!(capped.moves, free.moves, "{board:?}");
                 assert!(capped.nodes >= free.nodes);
             }
-            let (board, _) = crate::r#gen::solvable_board(20, 3, moves, &mut rng).expect("the generator makes these");
+            let (board, _) =
+                crate::r#gen::solvable_board(20, 3, moves, &mut rng).expect("the generator makes these");
             let free = search(&board, moves, true);
             assert!(free.moves.is_some());
             assert_eq!(search_with_dead_ends(&board, moves, true, 8).moves, free.moves);
