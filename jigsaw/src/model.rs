@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use common::flat::{FlatGroups, Group};
 use common::{Direction, Grid};
 use itertools::Itertools;
 
@@ -101,69 +102,26 @@ pub struct Block {
 pub type Assembly = Grid<Piece>;
 
 /// Every block of an input, stored flat: two bytes per block (its rows and columns) and the
-/// four sides of each piece, all blocks' pieces in one vector. An input may hold millions of
-/// blocks; a [`Block`] apiece (a vector of its own, with its allocation overhead) would need
-/// several times the input's size, while this needs four fifths of it at most (a piece is at
-/// least five bytes of input and four here, a size at least four bytes and two here).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Blocks {
-    /// The rows and columns of each block, in input order.
-    shapes: Vec<[u8; 2]>,
-    /// The pieces of every block, block after block; a block owns the next rows · cols of them.
-    pieces: Vec<Piece>,
-}
+/// four sides of each piece, all blocks' pieces in one vector. A [`Block`] apiece would need
+/// several times the input's size; this needs four fifths of it at most (a piece is at least
+/// five bytes of input and four here, a size at least four bytes and two here).
+pub type Blocks = FlatGroups<Block>;
 
-impl Blocks {
-    /// No blocks.
-    pub fn new() -> Self {
-        Blocks::default()
+impl Group for Block {
+    /// Rows and columns, each 1..=[`MAX_SIDE`].
+    type Header = [u8; 2];
+    type Item = Piece;
+
+    fn items_of([rows, cols]: [u8; 2]) -> usize {
+        usize::from(rows) * usize::from(cols)
     }
 
-    /// Starts a new block of `rows` × `cols` (each 1..=[`MAX_SIDE`]); [`Blocks::push_piece`]
-    /// adds its pieces.
-    pub fn start_block(&mut self, rows: usize, cols: usize) {
-        debug_assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols), "{rows}×{cols}");
-        self.shapes.push([rows as u8, cols as u8]);
+    fn build([rows, cols]: [u8; 2], pieces: &[Piece]) -> Self {
+        Block { rows: rows.into(), cols: cols.into(), pieces: pieces.to_vec() }
     }
 
-    /// Adds a piece to the block started last.
-    pub fn push_piece(&mut self, piece: Piece) {
-        self.pieces.push(piece);
-    }
-
-    /// The number of blocks.
-    pub fn len(&self) -> usize {
-        self.shapes.len()
-    }
-
-    /// True when there are no blocks.
-    pub fn is_empty(&self) -> bool {
-        self.shapes.is_empty()
-    }
-
-    /// Each block in input order, built when reached (so only one is held at a time).
-    ///
-    /// # Panics
-    /// When a block started last did not get all its pieces (the parser never leaves one so).
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = Block> + '_ {
-        let mut start = 0;
-        self.shapes.iter().map(move |&[rows, cols]| {
-            let (rows, cols) = (usize::from(rows), usize::from(cols));
-            let pieces = self.pieces[start..start + rows * cols].to_vec();
-            start += rows * cols;
-            Block { rows, cols, pieces }
-        })
-    }
-}
-
-impl FromIterator<Block> for Blocks {
-    fn from_iter<I: IntoIterator<Item = Block>>(blocks: I) -> Self {
-        let mut all = Blocks::new();
-        for block in blocks {
-            all.start_block(block.rows, block.cols);
-            block.pieces.into_iter().for_each(|piece| all.push_piece(piece));
-        }
-        all
+    fn parts(&self) -> ([u8; 2], &[Piece]) {
+        ([self.rows as u8, self.cols as u8], &self.pieces)
     }
 }
 

@@ -25,14 +25,14 @@ pub fn blocks(tokens: &mut Tokens<'_>) -> Result<Blocks, Diagnostic> {
         let what = format!("a column count from 1 to {MAX_SIDE}");
         let cols = tokens.number(1..=MAX_SIDE as u64, &what)? as usize;
         let total = rows * cols;
-        blocks.start_block(rows, cols);
+        blocks.start_group([rows as u8, cols as u8]);
         for index in 1..=total {
             let what = format!("piece {index} of {total}: four letters F, O or I (top, right, bottom, left)");
             let token = tokens.word(&what)?;
             let sides: Option<Vec<Side>> =
                 token.text.iter().map(|&letter| Side::from_letter(letter)).collect();
             match sides.and_then(|sides| <[Side; 4]>::try_from(sides).ok()) {
-                Some(sides) => blocks.push_piece(Piece { sides }),
+                Some(sides) => blocks.push_item(Piece { sides }),
                 None => return Err(token.expected(&what)),
             }
         }

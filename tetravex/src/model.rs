@@ -1,5 +1,6 @@
 //! Tiles, games and boards.
 
+use common::flat::{FlatGroups, Group};
 use common::{Direction, Grid, Pos};
 use itertools::Itertools;
 
@@ -40,69 +41,27 @@ pub struct Game {
 /// A solved (or proposed) board.
 pub type Board = Grid<Tile>;
 
-/// Every game of an input, stored flat: one byte per game (its side) and the four digits of each
-/// tile, all games' tiles in one vector. An input may hold millions of games; a [`Game`] apiece
-/// (a vector of its own, with its allocation overhead) would need several times the input's
-/// size, while this needs half of it at most (a tile is at least eight bytes of input and four
+/// Every game of an input, stored flat: one byte per game (its side) and the four digits of
+/// each tile, all games' tiles in one vector. A [`Game`] apiece would need several times the
+/// input's size; this needs half of it at most (a tile is at least eight bytes of input and four
 /// here, a side at least two bytes and one here).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Games {
-    /// The side of each game, in input order.
-    sizes: Vec<u8>,
-    /// The tiles of every game, game after game; game `k` owns the next `sizes[k]²` of them.
-    tiles: Vec<Tile>,
-}
+pub type Games = FlatGroups<Game>;
 
-impl Games {
-    /// No games.
-    pub fn new() -> Self {
-        Games::default()
+impl Group for Game {
+    /// The board side, 1..=[`MAX_SIZE`].
+    type Header = u8;
+    type Item = Tile;
+
+    fn items_of(size: u8) -> usize {
+        usize::from(size) * usize::from(size)
     }
 
-    /// Starts a new game of side `size` (1..=[`MAX_SIZE`]); [`Games::push_tile`] adds its tiles.
-    pub fn start_game(&mut self, size: usize) {
-        debug_assert!((1..=MAX_SIZE).contains(&size), "side {size}");
-        self.sizes.push(size as u8);
+    fn build(size: u8, tiles: &[Tile]) -> Self {
+        Game { size: size.into(), tiles: tiles.to_vec() }
     }
 
-    /// Adds a tile to the game started last.
-    pub fn push_tile(&mut self, tile: Tile) {
-        self.tiles.push(tile);
-    }
-
-    /// The number of games.
-    pub fn len(&self) -> usize {
-        self.sizes.len()
-    }
-
-    /// True when there are no games.
-    pub fn is_empty(&self) -> bool {
-        self.sizes.is_empty()
-    }
-
-    /// Each game in input order, built when reached (so only one is held at a time).
-    ///
-    /// # Panics
-    /// When a game started last did not get all its tiles (the parser never leaves one so).
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = Game> + '_ {
-        let mut start = 0;
-        self.sizes.iter().map(move |&size| {
-            let size = usize::from(size);
-            let tiles = self.tiles[start..start + size * size].to_vec();
-            start += size * size;
-            Game { size, tiles }
-        })
-    }
-}
-
-impl FromIterator<Game> for Games {
-    fn from_iter<I: IntoIterator<Item = Game>>(games: I) -> Self {
-        let mut all = Games::new();
-        for game in games {
-            all.start_game(game.size);
-            game.tiles.into_iter().for_each(|tile| all.push_tile(tile));
-        }
-        all
+    fn parts(&self) -> (u8, &[Tile]) {
+        (self.size as u8, &self.tiles)
     }
 }
 

@@ -23,14 +23,14 @@ pub fn games(tokens: &mut Tokens<'_>) -> Result<Games, Diagnostic> {
             tokens.expect_end("nothing after the terminating 0")?;
             break;
         }
-        games.start_game(size);
+        games.start_group(size as u8);
         for tile in 1..=size * size {
             let mut sides = [0; 4];
             for (side, name) in sides.iter_mut().zip(SIDE_NAMES) {
                 let what = || format!("a digit 0-9 for the {name} side of tile {tile}");
                 *side = tokens.number_with(0..=9, what)? as u8;
             }
-            games.push_tile(Tile { sides });
+            games.push_item(Tile { sides });
         }
     }
     Ok(games)
