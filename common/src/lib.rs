@@ -8,12 +8,15 @@
 //! - [`cli`]: the plumbing every binary needs: read FILE or stdin, parse everything before
 //!   answering, buffered stdout, exit codes, quiet on a broken pipe, seeded generators.
 //! - [`edge_match`]: the search shared by the two edge-matching puzzles, tetravex and jigsaw.
+//! - [`flat`]: [`FlatGroups`](flat::FlatGroups), many small groups (games, blocks) stored flat,
+//!   so that an input of millions of tiny games takes a fraction of its size in memory.
 //! - [`cases`]: the harness that runs a puzzle binary on a snapshot test case.
 
 pub mod cases;
 pub mod cli;
 pub mod diagnostic;
 pub mod edge_match;
+pub mod flat;
 pub mod grid;
 pub mod tokens;
 

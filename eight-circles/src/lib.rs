@@ -21,8 +21,8 @@
 //! left or a free digit fits in no unfilled circle. The verdict's search fills the circle with
 //! the fewest candidates first and stops at the second solution; `--all` fills circles in order
 //! and so lists solutions in lexicographic order without storing them. The worst case is
-//! exponential in k (at most k! leaves), which is why k is capped at 16. [`reference`] tries all
-//! k! permutations, the plain idea beside it.
+//! exponential in k (at most k! leaves), which is why k is capped at 16. [`reference`] tries every
+//! assignment of the empty circles, the plain idea beside it.
 
 pub mod r#gen;
 pub mod model;
@@ -122,24 +122,15 @@ fn digits_text(digits: &[u8]) -> Vec<u8> {
         if index > 0 {
             text.push(b' ');
         }
-        push_decimal(&mut text, u64::from(digit));
+        push_decimal(&mut text, digit);
     }
     text
 }
 
-/// Appends `value` in decimal, without going through `fmt` (a million case numbers add up).
-fn push_decimal(buffer: &mut Vec<u8>, mut value: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    buffer.extend_from_slice(&digits[start..]);
+/// Appends `value` in decimal with `itoa`, without going through `fmt` (a million case numbers
+/// add up).
+fn push_decimal(buffer: &mut Vec<u8>, value: impl itoa::Integer) {
+    buffer.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
 }
 
 /// Gathers the output in a buffer and writes it in blocks. A write error is kept in `failed`
@@ -156,7 +147,7 @@ struct Printer<'a> {
 impl Printer<'_> {
     fn case_line<S: AsRef<[u8]>>(&mut self, number: usize, verdict: &Verdict<S>) -> io::Result<()> {
         self.buffer.extend_from_slice(b"Case ");
-        push_decimal(&mut self.buffer, number as u64);
+        push_decimal(&mut self.buffer, number);
         self.buffer.extend_from_slice(b": ");
         self.buffer.extend_from_slice(match verdict {
             Verdict::Unique(text) => text.as_ref(),

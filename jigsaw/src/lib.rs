@@ -47,7 +47,7 @@ pub mod solve;
 
 use std::io::{self, Write};
 
-use model::Block;
+use model::Blocks;
 
 /// What to allow and print besides the judge's verdict.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -59,9 +59,9 @@ pub struct Options {
 }
 
 /// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects.
-pub fn answer(blocks: &[Block], options: Options, out: &mut dyn Write) -> io::Result<()> {
-    for block in blocks {
-        match solve::solve(block, options.rotate) {
+pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Result<()> {
+    for block in blocks.iter() {
+        match solve::solve(&block, options.rotate) {
             Some(assembly) => {
                 writeln!(out, "YES")?;
                 if options.show {

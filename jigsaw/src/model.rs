@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use common::flat::{FlatGroups, Group};
 use common::{Direction, Grid};
 use itertools::Itertools;
 
@@ -100,6 +101,30 @@ pub struct Block {
 /// rotation is allowed.
 pub type Assembly = Grid<Piece>;
 
+/// Every block of an input, stored flat: two bytes per block (its rows and columns) and the
+/// four sides of each piece, all blocks' pieces in one vector. A [`Block`] apiece would need
+/// several times the input's size; this needs four fifths of it at most (a piece is at least
+/// five bytes of input and four here, a size at least four bytes and two here).
+pub type Blocks = FlatGroups<Block>;
+
+impl Group for Block {
+    /// Rows and columns, each 1..=[`MAX_SIDE`].
+    type Header = [u8; 2];
+    type Item = Piece;
+
+    fn items_of([rows, cols]: [u8; 2]) -> usize {
+        usize::from(rows) * usize::from(cols)
+    }
+
+    fn build([rows, cols]: [u8; 2], pieces: &[Piece]) -> Self {
+        Block { rows: rows.into(), cols: cols.into(), pieces: pieces.to_vec() }
+    }
+
+    fn parts(&self) -> ([u8; 2], &[Piece]) {
+        ([self.rows as u8, self.cols as u8], &self.pieces)
+    }
+}
+
 impl Block {
     /// Distinct pieces with how many of each there are, in order of first appearance. With
     /// `rotate`, pieces that are rotations of each other count as one, represented by the first
@@ -191,6 +216,16 @@ mod tests {
         let twins = Block { rows: 1, cols: 2, pieces: vec![piece("FOFI"), piece("FIFO")] };
         assert_eq!(twins.kinds(false), [(piece("FOFI"), 1), (piece("FIFO"), 1)]);
         assert_eq!(twins.kinds(true), [(piece("FOFI"), 2)]);
+    }
+
+    #[test]
+    fn blocks_keep_their_order_and_pieces() {
+        let one = Block { rows: 1, cols: 1, pieces: vec![piece("FFFF")] };
+        let blocks = vec![sample(), one, sample()];
+        let stored: Blocks = blocks.iter().cloned().collect();
+        assert_eq!(stored.len(), 3);
+        assert_eq!(stored.iter().collect::<Vec<_>>(), blocks);
+        assert!(Blocks::new().is_empty());
     }
 
     #[test]

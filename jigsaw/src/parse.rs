@@ -7,12 +7,13 @@
 
 use common::{Diagnostic, Tokens};
 
-use crate::model::{Block, MAX_SIDE, Piece, Side};
+use crate::model::{Blocks, MAX_SIDE, Piece, Side};
 
 /// Reads every block up to the terminating `0 0` (or the end of input) and checks that nothing
-/// but whitespace follows it.
-pub fn blocks(tokens: &mut Tokens<'_>) -> Result<Vec<Block>, Diagnostic> {
-    let mut blocks = Vec::new();
+/// but whitespace follows it. The blocks are stored flat ([`Blocks`]): memory stays a fraction
+/// of the input's size however many blocks it holds.
+pub fn blocks(tokens: &mut Tokens<'_>) -> Result<Blocks, Diagnostic> {
+    let mut blocks = Blocks::new();
     while !tokens.is_at_end() {
         let what = format!("a row count from 1 to {MAX_SIDE} (or `0 0` to end the input)");
         let rows = tokens.number(0..=MAX_SIDE as u64, &what)? as usize;
@@ -24,18 +25,17 @@ pub fn blocks(tokens: &mut Tokens<'_>) -> Result<Vec<Block>, Diagnostic> {
         let what = format!("a column count from 1 to {MAX_SIDE}");
         let cols = tokens.number(1..=MAX_SIDE as u64, &what)? as usize;
         let total = rows * cols;
-        let mut pieces = Vec::with_capacity(total);
+        blocks.start_group([rows as u8, cols as u8]);
         for index in 1..=total {
             let what = format!("piece {index} of {total}: four letters F, O or I (top, right, bottom, left)");
             let token = tokens.word(&what)?;
             let sides: Option<Vec<Side>> =
                 token.text.iter().map(|&letter| Side::from_letter(letter)).collect();
             match sides.and_then(|sides| <[Side; 4]>::try_from(sides).ok()) {
-                Some(sides) => pieces.push(Piece { sides }),
+                Some(sides) => blocks.push_item(Piece { sides }),
                 None => return Err(token.expected(&what)),
             }
         }
-        blocks.push(Block { rows, cols, pieces });
     }
     Ok(blocks)
 }
@@ -43,10 +43,10 @@ pub fn blocks(tokens: &mut Tokens<'_>) -> Result<Vec<Block>, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::piece;
+    use crate::model::{Block, piece};
 
     fn parse(src: &str) -> Result<Vec<Block>, Diagnostic> {
-        blocks(&mut Tokens::new(src.as_bytes()))
+        blocks(&mut Tokens::new(src.as_bytes())).map(|blocks| blocks.iter().collect())
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Property tests: the fast solver against the plain reference, the `--show` boards against the
-//! rules, and the parser against arbitrary bytes. Failures print the seed of the board.
+//! Property tests: the fast solver against the plain reference, every solution replayed by the
+//! reference's own simulation of the rules (not the fast [`Board`]), the `--show` boards against
+//! that replay, and the parser against arbitrary bytes. Failures print the seed of the board.
 
 use common::Tokens;
 use mayan::board::Board;
@@ -17,9 +18,9 @@ fn board(blocks: usize, colours: u8, seed: u64) -> Board {
         .expect("such small boards turn up")
 }
 
-/// Reads the boards back from a `--show` drawing: each board is five cells, two characters
-/// apart, in an 11-character slot of its band.
-fn read_drawing(text: &str) -> Vec<Board> {
+/// Reads the boards back from a `--show` drawing, as columns of colours from the bottom up: each
+/// board is five cells, two characters apart, in an 11-character slot of its band.
+fn read_drawing(text: &str) -> Vec<[Vec<u8>; WIDTH]> {
     let mut boards = Vec::new();
     for band in text.split("\n\n") {
         let lines: Vec<&str> = band.lines().collect();
@@ -36,23 +37,24 @@ fn read_drawing(text: &str) -> Vec<Board> {
                     }
                 }
             }
-            boards.push(Board::from_columns(&columns));
+            boards.push(columns);
         }
     }
     boards
 }
 
-/// Checks a solution against the rules: every move legal, the board never empty before the
-/// last move and empty after it; and the `--show` drawing shows exactly those boards.
+/// Checks a solution against the rules, replayed by the reference's own simulation: every move
+/// legal (so the board is never empty before the last move) and the board empty after the
+/// last; and the `--show` drawing shows exactly the boards of that replay.
 fn check_solution(start: &Board, moves: &[Move]) -> Result<(), TestCaseError> {
-    let mut expected = vec![*start];
-    let mut board = *start;
-    for (index, mv) in moves.iter().enumerate() {
-        prop_assert!(!board.is_empty() && board.is_legal(*mv), "move {} ({mv}) is not legal", index + 1);
-        board.apply(*mv);
-        expected.push(board);
-    }
-    prop_assert!(board.is_empty());
+    let columns = start.columns();
+    let boards = match reference::replay(&columns, moves) {
+        Ok(boards) => boards,
+        Err(number) => return Err(TestCaseError::fail(format!("move {number} of {moves:?} is not legal"))),
+    };
+    prop_assert!(boards.last().is_some_and(reference::is_empty), "{:?} leaves blocks", moves);
+    let mut expected = vec![columns];
+    expected.extend(boards.iter().map(reference::columns));
     prop_assert_eq!(read_drawing(&show::sequence(start, moves, false)), expected);
     Ok(())
 }
@@ -66,10 +68,28 @@ proptest! {
     ) {
         let start = board(blocks, colours, seed);
         let fast = solve::search(&start, moves, false).moves;
-        let plain = reference::exactly(&start, moves);
+        let plain = reference::exactly(&start.columns(), moves);
         prop_assert_eq!(&fast, &plain, "seed {}", seed);
         if let Some(moves) = fast {
             check_solution(&start, &moves)?;
+        }
+    }
+
+    #[test]
+    fn every_move_agrees_with_the_reference_simulation(
+        blocks in 0usize..=35, colours in 2u8..=6, seed: u64,
+    ) {
+        // Up to full boards, and more colours than the solver tests use: long chains, crossing
+        // lines and full columns, every legal move of each board made by both simulations.
+        let Some(start) = r#gen::random_board(blocks, colours, &mut ChaCha8Rng::seed_from_u64(seed)) else {
+            return Ok(()); // two colours rarely fill a board without a line
+        };
+        let cells = reference::cells(&start.columns());
+        let moves: Vec<Move> = start.moves().collect();
+        prop_assert_eq!(&moves, &reference::legal_moves(&cells), "seed {}", seed);
+        for mv in moves {
+            let by_reference = reference::after(&cells, mv).expect("a legal move");
+            prop_assert_eq!(start.after(mv).columns(), reference::columns(&by_reference), "seed {}, {}", seed, mv);
         }
     }
 
@@ -101,7 +121,7 @@ proptest! {
     ) {
         let text = tokens.join(" ");
         match parse::puzzle(&mut Tokens::new(text.as_bytes())) {
-            Ok(puzzle) => prop_assert!(Board::from_columns(&puzzle.columns).line_cells().is_empty()),
+            Ok(puzzle) => prop_assert!(!reference::has_line(&reference::cells(&puzzle.columns))),
             Err(diagnostic) => {
                 prop_assert!(diagnostic.render("<stdin>", text.as_bytes()).starts_with("error: <stdin>:"));
             }
@@ -120,8 +140,9 @@ proptest! {
             return Ok(()); // no such board with these numbers (more blocks than the moves can clear)
         };
         prop_assert!(r#gen::replays(&start, &witness), "seed {}", seed);
+        prop_assert!(reference::is_solution(&start.columns(), &witness), "seed {}", seed);
         let fast = solve::search(&start, moves, false).moves;
-        prop_assert_eq!(&fast, &reference::exactly(&start, moves), "seed {}", seed);
+        prop_assert_eq!(&fast, &reference::exactly(&start.columns(), moves), "seed {}", seed);
         let fast = fast.expect("the witness is a solution");
         prop_assert!(fast <= witness, "the smallest solution is at most the witness, seed {}", seed);
         check_solution(&start, &fast)?;

@@ -39,7 +39,7 @@ pub mod solve;
 
 use std::io::{self, Write};
 
-use model::Game;
+use model::Games;
 
 /// What to print for each game besides the judge's verdict.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub struct Options {
 
 /// Writes the answer for every game: `Game k: Possible` or `Game k: Impossible` (or the count),
 /// games separated by a blank line, exactly as the judge expects.
-pub fn answer(games: &[Game], options: Options, out: &mut dyn Write) -> io::Result<()> {
+pub fn answer(games: &Games, options: Options, out: &mut dyn Write) -> io::Result<()> {
     for (index, game) in games.iter().enumerate() {
         if index > 0 {
             writeln!(out)?;
@@ -60,7 +60,7 @@ pub fn answer(games: &[Game], options: Options, out: &mut dyn Write) -> io::Resu
         let number = index + 1;
         match options.count_limit {
             None => {
-                let solution = solve::solve(game);
+                let solution = solve::solve(&game);
                 let verdict = if solution.is_some() { "Possible" } else { "Impossible" };
                 writeln!(out, "Game {number}: {verdict}")?;
                 if let Some(board) = solution.filter(|_| options.show) {
@@ -68,7 +68,7 @@ pub fn answer(games: &[Game], options: Options, out: &mut dyn Write) -> io::Resu
                 }
             }
             Some(limit) => {
-                let count = solve::count(game, limit);
+                let count = solve::count(&game, limit);
                 let noun = if count == 1 { "solution" } else { "solutions" };
                 if count >= limit {
                     writeln!(
@@ -79,7 +79,7 @@ pub fn answer(games: &[Game], options: Options, out: &mut dyn Write) -> io::Resu
                     writeln!(out, "Game {number}: {count} {noun}")?;
                 }
                 if options.show && count > 0 {
-                    let board = solve::solve(game).expect("a game with solutions has one");
+                    let board = solve::solve(&game).expect("a game with solutions has one");
                     out.write_all(show::board(&board).as_bytes())?;
                 }
             }

@@ -1,5 +1,6 @@
 //! Tiles, games and boards.
 
+use common::flat::{FlatGroups, Group};
 use common::{Direction, Grid, Pos};
 use itertools::Itertools;
 
@@ -39,6 +40,30 @@ pub struct Game {
 
 /// A solved (or proposed) board.
 pub type Board = Grid<Tile>;
+
+/// Every game of an input, stored flat: one byte per game (its side) and the four digits of
+/// each tile, all games' tiles in one vector. A [`Game`] apiece would need several times the
+/// input's size; this needs half of it at most (a tile is at least eight bytes of input and four
+/// here, a side at least two bytes and one here).
+pub type Games = FlatGroups<Game>;
+
+impl Group for Game {
+    /// The board side, 1..=[`MAX_SIZE`].
+    type Header = u8;
+    type Item = Tile;
+
+    fn items_of(size: u8) -> usize {
+        usize::from(size) * usize::from(size)
+    }
+
+    fn build(size: u8, tiles: &[Tile]) -> Self {
+        Game { size: size.into(), tiles: tiles.to_vec() }
+    }
+
+    fn parts(&self) -> (u8, &[Tile]) {
+        (self.size as u8, &self.tiles)
+    }
+}
 
 impl Game {
     /// Distinct tiles with how many of each there are, in order of first appearance.
@@ -87,6 +112,15 @@ mod tests {
         // Every joint fits, but these are not the game's tiles.
         assert!(!game.is_solution(&Grid::from_vec(2, 2, vec![Tile::new(1, 1, 1, 1); 4])));
         assert!(!game.is_solution(&Grid::from_vec(1, 4, vec![d, c, b, a])));
+    }
+
+    #[test]
+    fn games_keep_their_order_and_tiles() {
+        let games = vec![sample(), Game { size: 1, tiles: vec![Tile::new(7, 7, 7, 7)] }, sample()];
+        let stored: Games = games.iter().cloned().collect();
+        assert_eq!(stored.len(), 3);
+        assert_eq!(stored.iter().collect::<Vec<_>>(), games);
+        assert!(Games::new().is_empty());
     }
 
     #[test]

@@ -7,14 +7,15 @@
 
 use common::{Diagnostic, Tokens};
 
-use crate::model::{Game, MAX_SIZE, Tile};
+use crate::model::{Games, MAX_SIZE, Tile};
 
 const SIDE_NAMES: [&str; 4] = ["top", "right", "bottom", "left"];
 
 /// Reads every game up to the terminating `0` (or the end of input) and checks that nothing but
-/// whitespace follows it.
-pub fn games(tokens: &mut Tokens<'_>) -> Result<Vec<Game>, Diagnostic> {
-    let mut games = Vec::new();
+/// whitespace follows it. The games are stored flat ([`Games`]): memory stays a fraction of the
+/// input's size however many games it holds.
+pub fn games(tokens: &mut Tokens<'_>) -> Result<Games, Diagnostic> {
+    let mut games = Games::new();
     while !tokens.is_at_end() {
         let what = format!("a board side from 1 to {MAX_SIZE} (or 0 to end the input)");
         let size = tokens.number(0..=MAX_SIZE as u64, &what)? as usize;
@@ -22,16 +23,15 @@ pub fn games(tokens: &mut Tokens<'_>) -> Result<Vec<Game>, Diagnostic> {
             tokens.expect_end("nothing after the terminating 0")?;
             break;
         }
-        let mut tiles = Vec::with_capacity(size * size);
+        games.start_group(size as u8);
         for tile in 1..=size * size {
             let mut sides = [0; 4];
             for (side, name) in sides.iter_mut().zip(SIDE_NAMES) {
                 let what = || format!("a digit 0-9 for the {name} side of tile {tile}");
                 *side = tokens.number_with(0..=9, what)? as u8;
             }
-            tiles.push(Tile { sides });
+            games.push_item(Tile { sides });
         }
-        games.push(Game { size, tiles });
     }
     Ok(games)
 }
@@ -39,9 +39,10 @@ pub fn games(tokens: &mut Tokens<'_>) -> Result<Vec<Game>, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Game;
 
     fn parse(src: &str) -> Result<Vec<Game>, Diagnostic> {
-        games(&mut Tokens::new(src.as_bytes()))
+        games(&mut Tokens::new(src.as_bytes())).map(|games| games.iter().collect())
     }
 
     #[test]
