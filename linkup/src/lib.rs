@@ -29,6 +29,7 @@
 //! pass, so O(pieces × cells) at worst (tens of seconds for a million cells); `--best` is
 //! exponential at worst and limited to 128 pieces.
 
+pub mod clear;
 pub mod r#gen;
 pub mod model;
 pub mod parse;
@@ -79,14 +80,30 @@ pub fn answer(input: &Input, options: Options, out: &mut Vec<u8>) -> Result<(), 
 }
 
 /// How to play whole boards.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayOptions {
     /// The rules a line must follow.
     pub rules: Rules,
+    /// Pieces fall down their column after each removal (the real game's gravity variant).
+    pub gravity: bool,
     /// Search for an order of removals that clears the board instead of playing greedily.
     pub best: bool,
-    /// Draw each removal's line on the board as it was.
+    /// Most positions the search of `best` may visit per board.
+    pub budget: u64,
+    /// Draw the board, then each removal's line on the board as it was.
     pub show: bool,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            rules: Rules::default(),
+            gravity: false,
+            best: false,
+            budget: clear::DEFAULT_BUDGET,
+            show: false,
+        }
+    }
 }
 
 /// Plays the board of every case of `input` (its queries are read and checked, not answered):
@@ -98,7 +115,8 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
         number += 1;
         let mut text = String::new();
         let removals = if options.best {
-            let outcome = play::best(&case.board, options.rules)
+            let settings = clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
+            let outcome = play::best(&case.board, settings)
                 .map_err(|why| Failure::Usage(format!("case {number}: {why}")))?;
             let positions = outcome.positions;
             match outcome.best {
@@ -118,9 +136,16 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
                     );
                     Vec::new()
                 }
+                Best::Undecided => {
+                    let _ = writeln!(
+                        text,
+                        "Case {number}: undecided after {positions} positions (the budget; raise it with --budget)"
+                    );
+                    Vec::new()
+                }
             }
         } else {
-            let game = play::greedy(&case.board, options.rules);
+            let game = play::greedy(&case.board, options.rules, options.gravity);
             let count = game.removals.len();
             if game.pieces_left == 0 {
                 let _ =
@@ -142,9 +167,13 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
     Ok(())
 }
 
-/// One line per removal; with `show`, each line drawn on the board as it was before it.
+/// One line per removal; with `show`, the board first, and each line drawn on the board as it
+/// was before it.
 fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], text: &mut String) {
     let mut board = board.clone();
+    if options.show {
+        text.push_str(&indent("  ", &show::board(&board)));
+    }
     for (index, removal) in removals.iter().enumerate() {
         let turns = removal.line.turns();
         let _ = writeln!(
@@ -160,9 +189,7 @@ fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], tex
         );
         if options.show {
             text.push_str(&indent("    ", &show::line(&board, &removal.line)));
-            for pos in [removal.a, removal.b] {
-                board[common::Pos::new(pos.row - 1, pos.col - 1)] = model::EMPTY;
-            }
+            model::remove_pair(&mut board, removal.a, removal.b, options.gravity);
         }
     }
 }
