@@ -56,6 +56,9 @@ pub const MAX_SIDE: usize = 60;
 /// The budget of positions when none is given.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
 
+/// Positions the search without probing may take before it starts again with probing.
+pub const PROBE_AFTER: u64 = 200;
+
 /// Most 64-bit words the table of hopeless positions holds (32 MiB).
 pub const MEMO_WORDS: usize = 1 << 22;
 
@@ -113,6 +116,12 @@ impl std::fmt::Display for TooLarge {
 /// Searches `board` for an order of removals that clears it: see the
 /// [module documentation](self).
 pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
+    search_with(board, settings, PROBE_AFTER)
+}
+
+/// [`search`], probing once `probe_after` positions are searched (0: from the start) instead
+/// of [`PROBE_AFTER`]; for tests of either way.
+pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Result<Outcome, TooLarge> {
     if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(TooLarge { rows: board.rows(), cols: board.cols() });
     }
@@ -120,7 +129,24 @@ pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
     if search.left.iter().any(|&left| left % 2 == 1) {
         return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0 });
     }
-    let found = if settings.gravity { search.gravity() } else { search.plain() };
+    let found = if settings.gravity {
+        search.gravity()
+    } else {
+        // Most boards fall to the plain search in a few dozen positions; one that takes more
+        // is searched again with probing (the positions found hopeless stay known).
+        search.probe = probe_after == 0;
+        search.budget = if probe_after == 0 { settings.budget } else { settings.budget.min(probe_after) };
+        match search.plain() {
+            Err(OutOfBudget) if probe_after > 0 && settings.budget > probe_after => {
+                search.undo_to(0, 0, false);
+                search.branches.clear();
+                search.probe = true;
+                search.budget = settings.budget;
+                search.plain()
+            }
+            found => found,
+        }
+    };
     let verdict = match found {
         Err(OutOfBudget) => Verdict::Undecided,
         Ok(false) => Verdict::Hopeless,
@@ -214,7 +240,8 @@ impl Bits {
     /// True when a line of at most `max_turns` turns joins the blocked cells `a` and `b`.
     fn joinable(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
         if max_turns <= 2 {
-            Self::shape(&self.rows, a, b, max_turns) || Self::shape(&self.cols, (a.1, a.0), (b.1, b.0), max_turns)
+            Self::shape(&self.rows, a, b, max_turns)
+                || Self::shape(&self.cols, (a.1, a.0), (b.1, b.0), max_turns)
         } else {
             self.flood(a, b, max_turns)
         }
@@ -329,6 +356,16 @@ enum Branch {
     Constrain(u32, u8),
 }
 
+/// The branches of one kind of four: a removal for some of its pairings, and the other
+/// pairings it may keep (0: none).
+#[derive(Debug, Clone, Copy)]
+struct Choice {
+    kind: usize,
+    removes: [(u16, u16); 3],
+    count: usize,
+    rest: u8,
+}
+
 /// All three pairings of a kind with four pieces left.
 const ALL_PAIRINGS: u8 = 0b111;
 
@@ -344,7 +381,9 @@ struct Memo {
 }
 
 fn fingerprint(key: &[u64]) -> u64 {
-    key.iter().fold(0x9E37_79B9_7F4A_7C15u64, |hash, &word| (hash ^ word).wrapping_mul(0x100_0000_01B3).rotate_left(23))
+    key.iter().fold(0x9E37_79B9_7F4A_7C15u64, |hash, &word| {
+        (hash ^ word).wrapping_mul(0x100_0000_01B3).rotate_left(23)
+    })
 }
 
 impl Memo {
@@ -406,6 +445,17 @@ struct Search {
     /// The key of the current position, rebuilt by [`Search::key`].
     key: Vec<u64>,
     memo: Memo,
+    /// Try every branch before choosing (see [`Search::plain_branches`]).
+    probe: bool,
+    /// Bumped at every removal and every undo: the board changed.
+    epoch: u64,
+    /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
+    /// mask found (see [`Search::pair_mask`]).
+    pair_cache: Vec<(u64, u8, u8)>,
+    /// Scratch for [`Search::can_all_go`]: the board with the pieces freed so far open, and
+    /// one bit per piece freed.
+    relaxed: Bits,
+    freed: Vec<u64>,
 }
 
 impl Search {
@@ -478,6 +528,11 @@ impl Search {
             branches: Vec::new(),
             key: Vec::new(),
             memo: Memo::default(),
+            probe: true,
+            epoch: 1,
+            pair_cache: vec![(0, 0, 0); kinds],
+            relaxed: Bits::new(board, settings.rules.outside),
+            freed: Vec::new(),
         }
     }
 
@@ -532,9 +587,13 @@ impl Search {
     /// Removes pieces `a` and `b` (of one kind, joinable now).
     fn remove(&mut self, a: u16, b: u16, gravity: bool) {
         let k = self.kind[a as usize] as usize;
-        let step =
-            Step { pieces: [a, b], at: [self.cell[a as usize], self.cell[b as usize]], allowed_before: self.allowed[k] };
+        let step = Step {
+            pieces: [a, b],
+            at: [self.cell[a as usize], self.cell[b as usize]],
+            allowed_before: self.allowed[k],
+        };
         self.order.push(step);
+        self.epoch += 1;
         self.left[k] -= 2;
         self.total_left -= 2;
         self.allowed[k] = ALL_PAIRINGS;
@@ -558,6 +617,7 @@ impl Search {
         let step = self.order.pop().expect("a removal to undo");
         let [a, b] = step.pieces;
         let k = self.kind[a as usize] as usize;
+        self.epoch += 1;
         self.left[k] += 2;
         self.total_left += 2;
         self.allowed[k] = step.allowed_before;
@@ -598,8 +658,11 @@ impl Search {
             let piece = self.column[index] as usize;
             self.cell[piece].0 = self.home_row[piece];
         }
-        let mut next_row =
-            if index == pieces.end { self.board_rows } else { self.home_row[self.column[index] as usize] - 1 };
+        let mut next_row = if index == pieces.end {
+            self.board_rows
+        } else {
+            self.home_row[self.column[index] as usize] - 1
+        };
         for slot in (pieces.start..index).rev() {
             let piece = self.column[slot];
             if self.is_present(piece) {
@@ -618,6 +681,47 @@ impl Search {
         }
     }
 
+    /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
+    /// a mask over [`PAIRINGS`] flattened (bit `2p + i`: pair i of pairing p; a kind of two
+    /// uses bit 0), from the cache when nothing was removed or put back since.
+    fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
+        let allowed = self.allowed[k];
+        let (epoch, cached_allowed, mask) = self.pair_cache[k];
+        if epoch == self.epoch && cached_allowed == allowed {
+            return mask;
+        }
+        let mut mask = 0;
+        if self.left[k] == 2 {
+            mask = u8::from(self.joinable(live[0], live[1]));
+        } else {
+            for (pairing, pairs) in PAIRINGS.iter().enumerate() {
+                if allowed >> pairing & 1 == 1 {
+                    for (index, &(x, y)) in pairs.iter().enumerate() {
+                        if self.joinable(live[x], live[y]) {
+                            mask |= 1 << (2 * pairing + index);
+                        }
+                    }
+                }
+            }
+        }
+        self.pair_cache[k] = (self.epoch, allowed, mask);
+        mask
+    }
+
+    /// True when pieces `c` and `d` can be joined once `a` and `b` are gone (tried on the
+    /// bits, with no removal made).
+    fn joinable_after(&mut self, (a, b): (u16, u16), (c, d): (u16, u16)) -> bool {
+        let cells = [self.cell[a as usize], self.cell[b as usize]];
+        for cell in cells {
+            self.bits.set(cell, true);
+        }
+        let joinable = self.joinable(c, d);
+        for cell in cells {
+            self.bits.set(cell, false);
+        }
+        joinable
+    }
+
     /// Applies safe moves until none is left (no gravity; see the module documentation).
     fn close(&mut self) {
         let mut live = [0u16; 4];
@@ -628,7 +732,7 @@ impl Search {
                     0 => {}
                     2 => {
                         self.live(k, &mut live);
-                        if self.joinable(live[0], live[1]) {
+                        if self.pair_mask(k, live) != 0 {
                             self.remove(live[0], live[1], false);
                             changed = true;
                         }
@@ -649,22 +753,24 @@ impl Search {
     fn clear_four(&mut self, k: usize) -> bool {
         let mut live = [0u16; 4];
         self.live(k, &mut live);
-        let allowed = self.allowed[k];
+        let mask = self.pair_mask(k, live);
+        if mask == 0 {
+            return false;
+        }
+        let forced = self.allowed[k].is_power_of_two();
         for (pairing, pairs) in PAIRINGS.iter().enumerate() {
-            if allowed >> pairing & 1 == 0 {
+            let bits = mask >> (2 * pairing) & 0b11;
+            if bits == 0 {
                 continue;
             }
-            for (first, second) in [(pairs[0], pairs[1]), (pairs[1], pairs[0])] {
-                if self.joinable(live[first.0], live[first.1]) {
-                    self.remove(live[first.0], live[first.1], false);
-                    if self.joinable(live[second.0], live[second.1]) {
-                        self.remove(live[second.0], live[second.1], false);
-                    } else if allowed.count_ones() > 1 {
-                        self.undo(false);
-                        break;
-                    }
-                    return true;
+            let [first, second] = pairs.map(|(x, y)| (live[x], live[y]));
+            let (now, then) = if bits & 1 == 1 { (first, second) } else { (second, first) };
+            if bits == 0b11 || forced || self.joinable_after(now, then) {
+                self.remove(now.0, now.1, false);
+                if bits == 0b11 || !forced || self.joinable(then.0, then.1) {
+                    self.remove(then.0, then.1, false);
                 }
+                return true;
             }
         }
         false
@@ -700,6 +806,91 @@ impl Search {
         false
     }
 
+    /// A necessary condition for clearing (no gravity): every piece on the board can be
+    /// *freed*, where a piece is freed when a line joins it to a partner it may still pair with
+    /// (kinds of four: within an allowed pairing; two: the other) on the board with every piece
+    /// freed so far taken away. In a clearing order, each removal's pieces are joined on a board
+    /// holding at least the pieces not freed, so by induction every piece removed is freed; a
+    /// piece that is not can never go. Call after [`Search::close`] (the pair masks are fresh).
+    fn can_all_go(&mut self) -> bool {
+        self.relaxed.rows.copy_from_slice(&self.bits.rows);
+        self.relaxed.cols.copy_from_slice(&self.bits.cols);
+        self.freed.clear();
+        self.freed.resize(self.present.len(), 0);
+        let mut freed_count = 0;
+        let mut live = [0u16; 4];
+        let mut first_pass = true;
+        loop {
+            let before = freed_count;
+            for k in 0..self.left.len() {
+                let count = self.left[k] as usize;
+                if count == 0 {
+                    continue;
+                }
+                if count <= 4 {
+                    self.live(k, &mut live);
+                    let pairs: &[(usize, usize)] =
+                        if count == 2 { &[(0, 1)] } else { PAIRINGS.as_flattened() };
+                    let known = if first_pass { self.pair_mask(k, live) } else { 0 };
+                    for (index, &(x, y)) in pairs.iter().enumerate() {
+                        if count == 4 && self.allowed[k] >> (index / 2) & 1 == 0 {
+                            continue;
+                        }
+                        let (a, b) = (live[x], live[y]);
+                        if (self.is_freed(a) && self.is_freed(b))
+                            || (known >> index & 1 == 0 && !self.relaxed_joinable(a, b))
+                        {
+                            continue;
+                        }
+                        freed_count += self.free(a) + self.free(b);
+                    }
+                } else {
+                    let pieces = self.start[k]..self.start[k + 1];
+                    for first in pieces.clone() {
+                        let a = self.members[first];
+                        if !self.is_present(a) {
+                            continue;
+                        }
+                        for second in first + 1..pieces.end {
+                            let b = self.members[second];
+                            if self.is_present(b)
+                                && !(self.is_freed(a) && self.is_freed(b))
+                                && self.relaxed_joinable(a, b)
+                            {
+                                freed_count += self.free(a) + self.free(b);
+                            }
+                        }
+                    }
+                }
+            }
+            first_pass = false;
+            if freed_count == self.total_left {
+                return true;
+            }
+            if freed_count == before {
+                return false;
+            }
+        }
+    }
+
+    fn is_freed(&self, piece: u16) -> bool {
+        self.freed[piece as usize / 64] >> (piece % 64) & 1 == 1
+    }
+
+    /// Frees `piece` for [`Search::can_all_go`]; 1 when it was not yet.
+    fn free(&mut self, piece: u16) -> usize {
+        if self.is_freed(piece) {
+            return 0;
+        }
+        self.freed[piece as usize / 64] |= 1 << (piece % 64);
+        self.relaxed.set(self.cell[piece as usize], true);
+        1
+    }
+
+    fn relaxed_joinable(&self, a: u16, b: u16) -> bool {
+        self.relaxed.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
+    }
+
     /// The search without gravity: true when the position can be cleared (the order is then in
     /// `order`); on false the position is as it was.
     fn plain(&mut self) -> Result<bool, OutOfBudget> {
@@ -715,7 +906,9 @@ impl Search {
         }
         self.count_position()?;
         let key_at = self.branches.len();
-        self.plain_branches();
+        if self.can_all_go() {
+            self.plain_branches();
+        }
         let mut index = key_at;
         while index < self.branches.len() {
             let branch = self.branches[index];
@@ -757,50 +950,53 @@ impl Search {
 
     /// Pushes the branches of the current position (after [`Search::close`]) onto `branches`:
     /// those of the four-piece kind with the fewest, or else every removable pair of the kinds
-    /// with more pieces. None when nothing can be removed.
+    /// with more pieces. None when nothing can be removed. When probing, each branch of each
+    /// kind is tried first (its safe moves, then [`Search::can_all_go`]); branches that fail at
+    /// once are dropped, a kind with none left makes the position hopeless, and the kind with
+    /// the fewest left is chosen (fail first).
     fn plain_branches(&mut self) {
         let mut live = [0u16; 4];
-        // (branches, kind, covered pairings, the removable pair of each)
-        let mut best: Option<(u32, usize, u8, [(u16, u16); 3])> = None;
+        let mut best: Option<Choice> = None;
         for k in 0..self.left.len() {
             if self.left[k] != 4 {
                 continue;
             }
             self.live(k, &mut live);
-            let allowed = self.allowed[k];
-            let (mut covered, mut pairs) = (0u8, [(0u16, 0u16); 3]);
+            let mask = self.pair_mask(k, live);
+            if mask == 0 {
+                continue;
+            }
+            let mut choice = Choice { kind: k, removes: [(0, 0); 3], count: 0, rest: 0 };
+            let mut covered = 0u8;
             for (pairing, two) in PAIRINGS.iter().enumerate() {
-                if allowed >> pairing & 1 == 0 {
-                    continue;
-                }
-                for &(x, y) in two {
-                    if self.joinable(live[x], live[y]) {
-                        covered |= 1 << pairing;
-                        pairs[pairing] = (live[x], live[y]);
-                        break;
+                let bits = mask >> (2 * pairing) & 0b11;
+                if bits != 0 {
+                    covered |= 1 << pairing;
+                    let (x, y) = two[usize::from(bits & 1 == 0)];
+                    if !self.probe || self.survives(Branch::Remove(live[x], live[y])) {
+                        choice.removes[choice.count] = (live[x], live[y]);
+                        choice.count += 1;
                     }
                 }
             }
-            if covered == 0 {
-                continue;
+            choice.rest = self.allowed[k] & !covered;
+            if self.probe && choice.rest != 0 && !self.survives(Branch::Constrain(k as u32, choice.rest)) {
+                choice.rest = 0;
             }
-            let count = covered.count_ones() + u32::from(allowed & !covered != 0);
-            if best.is_none_or(|(fewest, ..)| count < fewest) {
-                best = Some((count, k, covered, pairs));
-                if count == 1 {
-                    break;
-                }
+            let branches = choice.count + usize::from(choice.rest != 0);
+            if branches == 0 {
+                return;
+            }
+            if best.as_ref().is_none_or(|best| branches < best.count + usize::from(best.rest != 0)) {
+                best = Some(choice);
             }
         }
-        if let Some((_, k, covered, pairs)) = best {
-            for (pairing, &(a, b)) in pairs.iter().enumerate() {
-                if covered >> pairing & 1 == 1 {
-                    self.branches.push(Branch::Remove(a, b));
-                }
+        if let Some(choice) = best {
+            for &(a, b) in &choice.removes[..choice.count] {
+                self.branches.push(Branch::Remove(a, b));
             }
-            let rest = self.allowed[k] & !covered;
-            if rest != 0 {
-                self.branches.push(Branch::Constrain(k as u32, rest));
+            if choice.rest != 0 {
+                self.branches.push(Branch::Constrain(choice.kind as u32, choice.rest));
             }
             return;
         }
@@ -809,6 +1005,23 @@ impl Search {
                 self.push_pairs(k);
             }
         }
+    }
+
+    /// True unless `branch`, then the safe moves, leave a position [`Search::can_all_go`]
+    /// refutes. The position is left as it was.
+    fn survives(&mut self, branch: Branch) -> bool {
+        let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
+        match branch {
+            Branch::Remove(a, b) => self.remove(a, b, false),
+            Branch::Constrain(k, mask) => {
+                self.trail.push((k, self.allowed[k as usize]));
+                self.allowed[k as usize] = mask;
+            }
+        }
+        self.close();
+        let alive = self.total_left == 0 || self.can_all_go();
+        self.undo_to(order_mark, trail_mark, false);
+        alive
     }
 
     /// Pushes every removable pair of kind `k` as a branch.
@@ -876,7 +1089,8 @@ mod tests {
     #[test]
     fn runs_and_spans() {
         assert_eq!(run(0b0110_1100, 4), (2, 6));
-        assert_eq!(run(0b0110_1100, 7), (7, 7));
+        assert_eq!(run(0b0110_1100, 7), (5, 7));
+        assert_eq!(run(0b1001_1100, 6), (6, 7));
         assert_eq!(run(0b0000_0111, 3), (0, 3));
         assert_eq!(span(2, 5), 0b11_1100);
         assert_eq!(span(0, 63), u64::MAX);

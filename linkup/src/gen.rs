@@ -68,7 +68,10 @@ impl Options {
             }
         }
         if self.solvable.is_some() && (self.rows > clear::MAX_SIDE || self.cols > clear::MAX_SIDE) {
-            return Err(format!("--solvable takes boards of at most {0} rows and {0} columns", clear::MAX_SIDE));
+            return Err(format!(
+                "--solvable takes boards of at most {0} rows and {0} columns",
+                clear::MAX_SIDE
+            ));
         }
         Ok(())
     }
@@ -161,7 +164,8 @@ pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Result<Case, String>
         Some(settings) => (0..SOLVABLE_TRIES)
             .map(|_| any_board(options, rng))
             .find(|board| {
-                clear::search(board, settings).is_ok_and(|outcome| matches!(outcome.verdict, Verdict::Cleared(_)))
+                clear::search(board, settings)
+                    .is_ok_and(|outcome| matches!(outcome.verdict, Verdict::Cleared(_)))
             })
             .ok_or_else(|| format!("no board of {SOLVABLE_TRIES} drawn was proved clearable"))?,
     };
@@ -278,7 +282,16 @@ mod tests {
     #[test]
     fn input_round_trips_through_the_parser() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let options = Options { rows: 6, cols: 11, density: 0.6, copies: None, solvable: None, kinds: 300, queries: 20, cases: 3 };
+        let options = Options {
+            rows: 6,
+            cols: 11,
+            density: 0.6,
+            copies: None,
+            solvable: None,
+            kinds: 300,
+            queries: 20,
+            cases: 3,
+        };
         let cases: Vec<Case> = (0..3).map(|_| case(&options, &mut rng).unwrap()).collect();
         let text = to_input(&cases);
         assert_eq!(crate::parse::cases(&text).unwrap(), cases);

@@ -115,7 +115,8 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
         number += 1;
         let mut text = String::new();
         let removals = if options.best {
-            let settings = clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
+            let settings =
+                clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
             let outcome = play::best(&case.board, settings)
                 .map_err(|why| Failure::Usage(format!("case {number}: {why}")))?;
             let positions = outcome.positions;
@@ -124,22 +125,25 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
                     let count = removals.len();
                     let _ = writeln!(
                         text,
-                        "Case {number}: board cleared in {count} {} (search: {positions} positions)",
-                        plural(count, "removal")
+                        "Case {number}: board cleared in {count} {} (search: {positions} {})",
+                        plural(count, "removal"),
+                        plural(positions as usize, "position")
                     );
                     removals
                 }
                 Best::Hopeless => {
                     let _ = writeln!(
                         text,
-                        "Case {number}: no order of removals clears the board (search: {positions} positions)"
+                        "Case {number}: no order of removals clears the board (search: {positions} {})",
+                        plural(positions as usize, "position")
                     );
                     Vec::new()
                 }
                 Best::Undecided => {
                     let _ = writeln!(
                         text,
-                        "Case {number}: undecided after {positions} positions (the budget; raise it with --budget)"
+                        "Case {number}: undecided after {positions} {} (the budget; raise it with --budget)",
+                        plural(positions as usize, "position")
                     );
                     Vec::new()
                 }

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use linkup::model::{MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
 use linkup::clear::{self, DEFAULT_BUDGET};
+use linkup::model::{MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
 use linkup::{Options, PlayOptions, r#gen};
 
 const ABOUT: &str = "Answers Lianliankan (link-up) queries in the judge format of HDU 1175.";

@@ -80,7 +80,10 @@ impl Table {
     /// The cells of the board, in reading order.
     fn board_cells(&self) -> Vec<usize> {
         let cols = self.walled.width() - 4;
-        (1..=self.rows).flat_map(|row| (1..=cols).map(move |col| (row, col))).map(|(row, col)| self.walled.cell(Pos::new(row, col))).collect()
+        (1..=self.rows)
+            .flat_map(|row| (1..=cols).map(move |col| (row, col)))
+            .map(|(row, col)| self.walled.cell(Pos::new(row, col)))
+            .collect()
     }
 
     /// The first piece of `from`'s kind a line reaches from `from`, and the line.
@@ -136,8 +139,11 @@ pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
     let mut table = Table::new(board, rules, gravity);
     let cells = table.board_cells();
     let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
-    let cells: Vec<usize> =
-        if gravity { cells } else { cells.into_iter().filter(|&cell| table.walled.kinds[cell] != EMPTY).collect() };
+    let cells: Vec<usize> = if gravity {
+        cells
+    } else {
+        cells.into_iter().filter(|&cell| table.walled.kinds[cell] != EMPTY).collect()
+    };
     let mut removals = Vec::new();
     loop {
         let before = removals.len();

@@ -3,8 +3,8 @@
 //! on near-valid and arbitrary bytes. Failures print the seed.
 
 use common::Pos;
-use linkup::model::{Board, EMPTY, Line, Query, Rules, kind_at, on_board};
 use linkup::clear::{self, Settings};
+use linkup::model::{Board, EMPTY, Line, Query, Rules, kind_at, on_board};
 use linkup::play::{self, Best, Removal};
 use linkup::solve::Solver;
 use linkup::{r#gen, parse, reference, show};
@@ -99,10 +99,20 @@ fn replay(board: &Board, rules: Rules, gravity: bool, removals: &[Removal]) -> R
         if !gravity {
             continue;
         }
-        let cols = if removal.a.col == removal.b.col { vec![removal.a.col] } else { vec![removal.a.col, removal.b.col] };
+        let cols = if removal.a.col == removal.b.col {
+            vec![removal.a.col]
+        } else {
+            vec![removal.a.col, removal.b.col]
+        };
         for col in cols {
-            let lowest = [removal.a, removal.b].iter().filter(|pos| pos.col == col).map(|pos| pos.row - 1).max().unwrap();
-            let above: Vec<u32> = (0..lowest).map(|row| board[Pos::new(row, col - 1)]).filter(|&kind| kind != EMPTY).collect();
+            let lowest = [removal.a, removal.b]
+                .iter()
+                .filter(|pos| pos.col == col)
+                .map(|pos| pos.row - 1)
+                .max()
+                .unwrap();
+            let above: Vec<u32> =
+                (0..lowest).map(|row| board[Pos::new(row, col - 1)]).filter(|&kind| kind != EMPTY).collect();
             let mut floor = lowest;
             while floor + 1 < board.rows() && board[Pos::new(floor + 1, col - 1)] == EMPTY {
                 floor += 1;
@@ -243,8 +253,8 @@ fn game_board(seed: u64, most_pieces: usize) -> Board {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (rows, cols) = (rng.random_range(1..=4), rng.random_range(1..=5));
     let cells = rows * cols;
-    let pieces = (rng.random_range(0..=cells.min(most_pieces)) / 2 * 2) as f64;
-    r#gen::board(rows, cols, pieces / cells as f64, rng.random_range(1..=3), &mut rng)
+    let pieces = rng.random_range(0..=cells.min(most_pieces) as u32) / 2 * 2;
+    r#gen::board(rows, cols, f64::from(pieces) / f64::from(cells as u32), rng.random_range(1..=3), &mut rng)
 }
 
 /// Checks a game's verdict: a clearing order replays to an empty board; a hopeless or undecided
@@ -253,14 +263,25 @@ fn check_best(board: &Board, rules: Rules, gravity: bool, seed: u64) -> Result<B
     let settings = Settings { rules, gravity, budget: 1_000_000 };
     let best = play::best(board, settings).map_err(TestCaseError::fail)?;
     if let Best::Cleared(removals) = &best.best {
-        let left = replay(board, rules, gravity, removals).map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;
+        let left = replay(board, rules, gravity, removals)
+            .map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;
         prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
     }
     let game = play::greedy(board, rules, gravity);
-    let left = replay(board, rules, gravity, &game.removals).map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;
-    prop_assert_eq!(left.cells().iter().filter(|&&kind| kind != EMPTY).count(), game.pieces_left, "seed {}", seed);
+    let left = replay(board, rules, gravity, &game.removals)
+        .map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;
+    prop_assert_eq!(
+        left.cells().iter().filter(|&&kind| kind != EMPTY).count(),
+        game.pieces_left,
+        "seed {}",
+        seed
+    );
     if game.pieces_left == 0 {
-        prop_assert!(matches!(best.best, Best::Cleared(_)), "greedy play cleared a board the search did not: seed {}", seed);
+        prop_assert!(
+            matches!(best.best, Best::Cleared(_)),
+            "greedy play cleared a board the search did not: seed {}",
+            seed
+        );
     }
     Ok(best.best)
 }
@@ -275,7 +296,27 @@ proptest! {
         let rules = Rules { max_turns, outside };
         let best = check_best(&board, rules, gravity, seed)?;
         prop_assert!(!matches!(best, Best::Undecided), "seed {}", seed);
-        prop_assert_eq!(matches!(best, Best::Cleared(_)), reference::clearable(&board, rules, gravity), "seed {}", seed);
+        let clearable = reference::clearable(&board, rules, gravity);
+        prop_assert_eq!(matches!(best, Best::Cleared(_)), clearable, "seed {}", seed);
+        // The same with probing from the first position, its order checked cell by cell.
+        let probing = clear::search_with(&board, Settings { rules, gravity, budget: 1_000_000 }, 0).unwrap();
+        match probing.verdict {
+            clear::Verdict::Cleared(order) => {
+                prop_assert!(clearable, "seed {}", seed);
+                let mut left = board.clone();
+                for (a, b) in order {
+                    prop_assert!(reference::joinable(&left, rules, Query { a, b }), "seed {}: {:?} {:?}", seed, a, b);
+                    left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
+                    left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
+                    if gravity {
+                        reference::settle(&mut left, &[a, b]);
+                    }
+                }
+                prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
+            }
+            clear::Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
+            clear::Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
+        }
     }
 
     #[test]
@@ -307,4 +348,3 @@ proptest! {
         check_best(&board, Rules { max_turns, outside }, gravity, seed)?;
     }
 }
-
