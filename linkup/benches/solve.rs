@@ -232,7 +232,7 @@ fn d_real_game(c: &mut Criterion) {
     group.throughput(Throughput::Elements(100));
     group.bench_function("a_100_standard_deals", |b| b.iter(|| decide(black_box(&standard[..100]), false)));
     group.bench_function("b_100_standard_deals_gravity", |b| {
-        b.iter(|| decide(black_box(&standard[..100]), true))
+        b.iter(|| decide(black_box(&standard[..100]), true));
     });
     group.throughput(Throughput::Elements(10));
     group.bench_function("c_10_deals_16x30", |b| b.iter(|| decide(black_box(&largest[..10]), false)));

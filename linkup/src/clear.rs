@@ -779,6 +779,11 @@ impl Search {
     /// Removes every piece of kind `k` (six or more left) when pairs of it removable one after
     /// the other, taken greedily, clear the kind. True when they did.
     fn clear_many(&mut self, k: usize) -> bool {
+        self.clear_many_with(k, false)
+    }
+
+    /// [`Search::clear_many`] for any count, with or without gravity.
+    fn clear_many_with(&mut self, k: usize, gravity: bool) -> bool {
         let mark = self.order.len();
         let pieces = self.start[k]..self.start[k + 1];
         'search: while self.left[k] > 0 {
@@ -790,7 +795,7 @@ impl Search {
                 for second in first + 1..pieces.end {
                     let b = self.members[second];
                     if self.is_present(b) && self.joinable(a, b) {
-                        self.remove(a, b, false);
+                        self.remove(a, b, gravity);
                         continue 'search;
                     }
                 }
@@ -801,7 +806,7 @@ impl Search {
             return true;
         }
         while self.order.len() > mark {
-            self.undo(false);
+            self.undo(gravity);
         }
         false
     }
@@ -1041,27 +1046,75 @@ impl Search {
         }
     }
 
-    /// The search with gravity: every removable pair, those finishing their kind first.
+    /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
+    /// fall onto it, and its removal makes nothing fall.
+    fn is_top(&self, piece: u16) -> bool {
+        let (row, col) = self.cell[piece as usize];
+        row == 1 || {
+            let above = span(1, u32::from(row) - 1);
+            self.bits.cols[col as usize] & above == above
+        }
+    }
+
+    /// The pieces above piece `piece` in its column.
+    fn pieces_above(&self, piece: u16) -> u32 {
+        let (row, col) = self.cell[piece as usize];
+        let above = span(0, u32::from(row)) & !(1 << row);
+        (!self.bits.cols[col as usize] & above & !1).count_ones()
+    }
+
+    /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
+    /// removable in pairs one after the other. Such removals make nothing fall, so in any
+    /// clearing order, removing them first leaves every later board the same but for them
+    /// (the pieces below stack the same way without them on top), and every later line open.
+    fn close_gravity(&mut self) {
+        loop {
+            let mut changed = false;
+            for k in 0..self.left.len() {
+                if self.left[k] == 0 {
+                    continue;
+                }
+                let pieces = self.start[k]..self.start[k + 1];
+                let all_tops = self.members[pieces.clone()]
+                    .iter()
+                    .all(|&piece| !self.is_present(piece) || self.is_top(piece));
+                if all_tops {
+                    changed |= self.clear_many_with(k, true);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// The search with gravity: the safe moves, then every removable pair, those finishing
+    /// their kind first.
     fn gravity(&mut self) -> Result<bool, OutOfBudget> {
+        let order_mark = self.order.len();
+        self.close_gravity();
         if self.total_left == 0 {
             return Ok(true);
         }
         self.key();
         if self.memo.contains(&self.key) {
+            self.undo_to(order_mark, self.trail.len(), true);
             return Ok(false);
         }
         self.count_position()?;
         let from = self.branches.len();
         for k in 0..self.left.len() {
-            if self.left[k] == 2 {
+            if self.left[k] >= 2 {
                 self.push_pairs(k);
             }
         }
-        for k in 0..self.left.len() {
-            if self.left[k] > 2 {
-                self.push_pairs(k);
-            }
-        }
+        // Removals that make the fewest pieces fall first, then those finishing their kind.
+        let mut branches = std::mem::take(&mut self.branches);
+        branches[from..].sort_by_cached_key(|branch| {
+            let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
+            (self.pieces_above(a) + self.pieces_above(b), self.left[self.kind[a as usize] as usize])
+        });
+        self.branches = branches;
         let mut index = from;
         while index < self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
@@ -1078,6 +1131,7 @@ impl Search {
         let key = std::mem::take(&mut self.key);
         self.memo.insert(&key);
         self.key = key;
+        self.undo_to(order_mark, self.trail.len(), true);
         Ok(false)
     }
 }
