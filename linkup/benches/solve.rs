@@ -17,7 +17,7 @@
 //!   exact search, default budget): (a) the first 100 of the 1,000 standard deals (8×18, 36
 //!   kinds × 4) of seed 1, all 100 per iteration; (b) the same deals with gravity; (c) the
 //!   first 10 of the 100 deals 16×30 (120 kinds × 4) of seed 3; (d) `gen --solvable` of one
-//!   standard deal.
+//!   standard deal. The survey adds (c'): 100 deals 16×30 of 30 kinds × 16.
 //!
 //! Set `LINKUP_SURVEY=1` to first run every deal of (a), (b) and (c) once and print, per set,
 //! how many were decided and cleared, the total time, and the median and worst time and
@@ -180,8 +180,15 @@ fn standard_deals() -> Vec<Board> {
     deals(8, 18, 36, 1000, 1)
 }
 
+/// (c): the largest board with four pieces of a kind, as in the standard deal.
 fn largest_deals() -> Vec<Board> {
     deals(16, 30, 120, 100, 3)
+}
+
+/// (c'): the largest board with 30 kinds × 16 pieces.
+fn largest_deals_16_copies() -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    (0..100).map(|_| r#gen::deal(16, 30, 30, 16, &mut rng)).collect()
 }
 
 /// Decides every deal once and prints what was found and how long it took.
@@ -261,7 +268,8 @@ fn main() {
         let standard = standard_deals();
         survey("(a) 1000 standard deals 8x18, outside", &standard, false);
         survey("(b) 1000 standard deals 8x18, outside, gravity", &standard, true);
-        survey("(c) 100 deals 16x30, outside", &largest_deals(), false);
+        survey("(c) 100 deals 16x30 (120 kinds x 4), outside", &largest_deals(), false);
+        survey("(c') 100 deals 16x30 (30 kinds x 16), outside", &largest_deals_16_copies(), false);
     }
     benches();
     Criterion::default().configure_from_args().final_summary();

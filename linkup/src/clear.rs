@@ -456,6 +456,8 @@ struct Search {
     /// one bit per piece freed.
     relaxed: Bits,
     freed: Vec<u64>,
+    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece.
+    edges: Vec<(u16, u16)>,
 }
 
 impl Search {
@@ -533,6 +535,7 @@ impl Search {
             pair_cache: vec![(0, 0, 0); kinds],
             relaxed: Bits::new(board, settings.rules.outside),
             freed: Vec::new(),
+            edges: Vec::new(),
         }
     }
 
@@ -822,60 +825,67 @@ impl Search {
         self.relaxed.cols.copy_from_slice(&self.bits.cols);
         self.freed.clear();
         self.freed.resize(self.present.len(), 0);
+        let mut edges = std::mem::take(&mut self.edges);
+        edges.clear();
         let mut freed_count = 0;
         let mut live = [0u16; 4];
-        let mut first_pass = true;
-        loop {
-            let before = freed_count;
-            for k in 0..self.left.len() {
-                let count = self.left[k] as usize;
-                if count == 0 {
-                    continue;
-                }
-                if count <= 4 {
-                    self.live(k, &mut live);
-                    let pairs: &[(usize, usize)] =
-                        if count == 2 { &[(0, 1)] } else { PAIRINGS.as_flattened() };
-                    let known = if first_pass { self.pair_mask(k, live) } else { 0 };
-                    for (index, &(x, y)) in pairs.iter().enumerate() {
-                        if count == 4 && self.allowed[k] >> (index / 2) & 1 == 0 {
-                            continue;
-                        }
-                        let (a, b) = (live[x], live[y]);
-                        if (self.is_freed(a) && self.is_freed(b))
-                            || (known >> index & 1 == 0 && !self.relaxed_joinable(a, b))
-                        {
-                            continue;
-                        }
-                        freed_count += self.free(a) + self.free(b);
+        // The pairs that may free pieces; those joinable now free theirs at once.
+        for k in 0..self.left.len() {
+            let count = self.left[k] as usize;
+            if count == 0 {
+                continue;
+            }
+            if count <= 4 {
+                self.live(k, &mut live);
+                let known = self.pair_mask(k, live);
+                let pairs: &[(usize, usize)] = if count == 2 { &[(0, 1)] } else { PAIRINGS.as_flattened() };
+                for (index, &(x, y)) in pairs.iter().enumerate() {
+                    if count == 4 && self.allowed[k] >> (index / 2) & 1 == 0 {
+                        continue;
                     }
-                } else {
-                    let pieces = self.start[k]..self.start[k + 1];
-                    for first in pieces.clone() {
-                        let a = self.members[first];
-                        if !self.is_present(a) {
-                            continue;
-                        }
+                    if known >> index & 1 == 1 {
+                        freed_count += self.free(live[x]) + self.free(live[y]);
+                    } else {
+                        edges.push((live[x], live[y]));
+                    }
+                }
+            } else {
+                let pieces = self.start[k]..self.start[k + 1];
+                for first in pieces.clone() {
+                    let a = self.members[first];
+                    if self.is_present(a) {
                         for second in first + 1..pieces.end {
                             let b = self.members[second];
-                            if self.is_present(b)
-                                && !(self.is_freed(a) && self.is_freed(b))
-                                && self.relaxed_joinable(a, b)
-                            {
-                                freed_count += self.free(a) + self.free(b);
+                            if self.is_present(b) {
+                                edges.push((a, b));
                             }
                         }
                     }
                 }
             }
-            first_pass = false;
-            if freed_count == self.total_left {
-                return true;
+        }
+        loop {
+            let before = freed_count;
+            let mut kept = 0;
+            for index in 0..edges.len() {
+                let (a, b) = edges[index];
+                if self.is_freed(a) && self.is_freed(b) {
+                    continue;
+                }
+                if self.relaxed_joinable(a, b) {
+                    freed_count += self.free(a) + self.free(b);
+                } else {
+                    edges[kept] = (a, b);
+                    kept += 1;
+                }
             }
-            if freed_count == before {
-                return false;
+            edges.truncate(kept);
+            if freed_count == self.total_left || freed_count == before {
+                break;
             }
         }
+        self.edges = edges;
+        freed_count == self.total_left
     }
 
     fn is_freed(&self, piece: u16) -> bool {
@@ -1023,7 +1033,6 @@ impl Search {
                 self.allowed[k as usize] = mask;
             }
         }
-        self.close();
         let alive = self.total_left == 0 || self.can_all_go();
         self.undo_to(order_mark, trail_mark, false);
         alive

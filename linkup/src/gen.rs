@@ -265,6 +265,48 @@ mod tests {
     }
 
     #[test]
+    fn deals_hold_every_kind_exactly_copies_times() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let board = deal(8, 18, 36, 4, &mut rng);
+        let mut counts: HashMap<Kind, usize> = HashMap::new();
+        for &kind in board.cells() {
+            *counts.entry(kind).or_default() += 1;
+        }
+        assert_eq!(counts.len(), 36);
+        assert!(counts.iter().all(|(&kind, &count)| (1..=36).contains(&kind) && count == 4));
+        // Another deal of the same stream differs: the pieces are shuffled.
+        assert_ne!(deal(8, 18, 36, 4, &mut rng), board);
+    }
+
+    #[test]
+    fn solvable_deals_are_proved_clearable() {
+        use crate::model::Rules;
+        let settings =
+            Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: 100_000 };
+        let options = Options {
+            rows: 6,
+            cols: 8,
+            density: 0.0,
+            copies: Some(4),
+            solvable: Some(settings),
+            kinds: 12,
+            queries: 0,
+            cases: 1,
+        };
+        assert_eq!(options.check(), Ok(()));
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..5 {
+            let case = case(&options, &mut rng).unwrap();
+            let outcome = clear::search(&case.board, settings).unwrap();
+            assert!(matches!(outcome.verdict, Verdict::Cleared(_)));
+        }
+        let bad = Options { copies: Some(3), ..options };
+        assert!(bad.check().unwrap_err().contains("even"));
+        let unfilled = Options { kinds: 11, ..options };
+        assert!(unfilled.check().unwrap_err().contains("does not fill"));
+    }
+
+    #[test]
     fn queries_mix_the_three_kinds_of_pairs() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let board = board(10, 10, 0.5, 8, &mut rng);

@@ -26,8 +26,12 @@
 //! [`reference`](mod@reference) is the plain breadth-first search over (cell, direction,
 //! turns) on the whole board beside it; the crate's README records how the two compare.
 //! [`play`](mod@play) plays whole boards for `solve`: greedy play costs one sweep per piece per
-//! pass, so O(pieces × cells) at worst (tens of seconds for a million cells); `--best` is
-//! exponential at worst and limited to 128 pieces.
+//! pass, so O(pieces × cells) at worst (tens of seconds for a million cells). `--best` runs the
+//! exact search of [`clear`] on bit boards (boards up to 60 × 60, any number of pieces): safe
+//! moves, branching on the pairing of one kind, a relaxation that proves most hopeless deals at
+//! once, a bounded table of hopeless positions, and a budget of positions past which the board
+//! is said to be undecided. It is exponential at worst; the crate's README has the figures on
+//! the real game's deals. With gravity ([`model::fall`]) pieces fall after each removal.
 
 pub mod clear;
 pub mod r#gen;

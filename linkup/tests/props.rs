@@ -247,12 +247,22 @@ proptest! {
     }
 }
 
-/// A small board for whole games from a seed: up to 4×5 cells, pieces of up to 3 kinds with
-/// even counts (2 to 8 of a kind), at most `most_pieces` of them.
+/// A small board for whole games from a seed: up to 4×5 cells; half the time (when it fits) two
+/// kinds of four pieces, else pieces of up to 3 kinds with even counts (2 to 8 of a kind); at
+/// most `most_pieces` pieces.
 fn game_board(seed: u64, most_pieces: usize) -> Board {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (rows, cols) = (rng.random_range(1..=4), rng.random_range(1..=5));
     let cells = rows * cols;
+    if cells >= 8 && most_pieces >= 8 && rng.random_range(0..2) == 0 {
+        // Two kinds of four, as in the real game's deals, among empty cells.
+        let mut kinds: Vec<u32> =
+            [1, 1, 1, 1, 2, 2, 2, 2].into_iter().chain(std::iter::repeat_n(0, cells - 8)).collect();
+        for index in (1..kinds.len()).rev() {
+            kinds.swap(index, rng.random_range(0..=index));
+        }
+        return Board::from_vec(rows, cols, kinds);
+    }
     let pieces = rng.random_range(0..=cells.min(most_pieces) as u32) / 2 * 2;
     r#gen::board(rows, cols, f64::from(pieces) / f64::from(cells as u32), rng.random_range(1..=3), &mut rng)
 }
