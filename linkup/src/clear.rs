@@ -603,14 +603,20 @@ impl Search {
         for piece in [a, b] {
             self.present[piece as usize / 64] &= !(1 << (piece % 64));
         }
+        self.update_board(step.at, gravity, true);
+    }
+
+    /// Brings the bits up to date after the pieces on `cells` were taken away (`emptied`) or
+    /// put back: with gravity their columns are laid out again, else the two cells flip.
+    fn update_board(&mut self, cells: [Cell; 2], gravity: bool, emptied: bool) {
         if gravity {
-            self.settle(step.at[0].1);
-            if step.at[1].1 != step.at[0].1 {
-                self.settle(step.at[1].1);
+            self.settle(cells[0].1);
+            if cells[1].1 != cells[0].1 {
+                self.settle(cells[1].1);
             }
         } else {
-            for at in step.at {
-                self.bits.set(at, true);
+            for at in cells {
+                self.bits.set(at, emptied);
             }
         }
     }
@@ -627,16 +633,7 @@ impl Search {
         for piece in [a, b] {
             self.present[piece as usize / 64] |= 1 << (piece % 64);
         }
-        if gravity {
-            self.settle(step.at[0].1);
-            if step.at[1].1 != step.at[0].1 {
-                self.settle(step.at[1].1);
-            }
-        } else {
-            for at in step.at {
-                self.bits.set(at, false);
-            }
-        }
+        self.update_board(step.at, gravity, false);
     }
 
     /// Undoes removals and constraints back to the marks.
@@ -788,22 +785,9 @@ impl Search {
     /// [`Search::clear_many`] for any count, with or without gravity.
     fn clear_many_with(&mut self, k: usize, gravity: bool) -> bool {
         let mark = self.order.len();
-        let pieces = self.start[k]..self.start[k + 1];
-        'search: while self.left[k] > 0 {
-            for first in pieces.clone() {
-                let a = self.members[first];
-                if !self.is_present(a) {
-                    continue;
-                }
-                for second in first + 1..pieces.end {
-                    let b = self.members[second];
-                    if self.is_present(b) && self.joinable(a, b) {
-                        self.remove(a, b, gravity);
-                        continue 'search;
-                    }
-                }
-            }
-            break;
+        loop {
+            let Some((a, b)) = self.present_pairs(k).find(|&(a, b)| self.joinable(a, b)) else { break };
+            self.remove(a, b, gravity);
         }
         if self.left[k] == 0 {
             return true;
@@ -812,6 +796,14 @@ impl Search {
             self.undo(gravity);
         }
         false
+    }
+
+    /// Every pair of pieces of kind `k` on the board, in reading order.
+    fn present_pairs(&self, k: usize) -> impl Iterator<Item = (u16, u16)> + '_ {
+        let members = &self.members[self.start[k]..self.start[k + 1]];
+        members.iter().enumerate().filter(|&(_, &a)| self.is_present(a)).flat_map(move |(index, &a)| {
+            members[index + 1..].iter().filter(|&&b| self.is_present(b)).map(move |&b| (a, b))
+        })
     }
 
     /// A necessary condition for clearing (no gravity): every piece on the board can be
@@ -850,18 +842,7 @@ impl Search {
                     }
                 }
             } else {
-                let pieces = self.start[k]..self.start[k + 1];
-                for first in pieces.clone() {
-                    let a = self.members[first];
-                    if self.is_present(a) {
-                        for second in first + 1..pieces.end {
-                            let b = self.members[second];
-                            if self.is_present(b) {
-                                edges.push((a, b));
-                            }
-                        }
-                    }
-                }
+                edges.extend(self.present_pairs(k));
             }
         }
         loop {
@@ -1040,19 +1021,11 @@ impl Search {
 
     /// Pushes every removable pair of kind `k` as a branch.
     fn push_pairs(&mut self, k: usize) {
-        let pieces = self.start[k]..self.start[k + 1];
-        for first in pieces.clone() {
-            let a = self.members[first];
-            if !self.is_present(a) {
-                continue;
-            }
-            for second in first + 1..pieces.end {
-                let b = self.members[second];
-                if self.is_present(b) && self.joinable(a, b) {
-                    self.branches.push(Branch::Remove(a, b));
-                }
-            }
-        }
+        let mut branches = std::mem::take(&mut self.branches);
+        branches.extend(
+            self.present_pairs(k).filter(|&(a, b)| self.joinable(a, b)).map(|(a, b)| Branch::Remove(a, b)),
+        );
+        self.branches = branches;
     }
 
     /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
