@@ -186,10 +186,18 @@ pub enum WriteError {
 /// generating one case at a time.
 pub fn write(options: &Options, rng: &mut impl rand::Rng, out: &mut dyn Write) -> Result<(), WriteError> {
     let mut text = Vec::new();
+    // On a terminal, how far `--solvable` got (drawn on stderr; hidden when it is no terminal).
+    let progress = options.solvable.map(|_| indicatif::ProgressBar::new(options.cases as u64));
     for _ in 0..options.cases {
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
         text.clear();
         write_case(&case(options, rng).map_err(WriteError::Generate)?, &mut text);
         out.write_all(&text).map_err(WriteError::Io)?;
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
     }
     out.write_all(b"0 0\n").map_err(WriteError::Io)
 }

@@ -115,8 +115,17 @@ impl Default for PlayOptions {
 pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<(), Failure> {
     let mut reader = parse::Reader::new(&input.bytes);
     let mut number = 0;
+    // On a terminal, the case being searched (drawn on stderr; hidden when it is no terminal).
+    let progress = options.best.then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    });
     while let Some(case) = reader.next_case().map_err(|d| input.diagnose(&d))? {
         number += 1;
+        if let Some(bar) = &progress {
+            bar.set_message(format!("searching case {number}"));
+        }
         let mut text = String::new();
         let removals = if options.best {
             let settings =
@@ -171,6 +180,9 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
         };
         write_removals(&case.board, options, &removals, &mut text);
         out.extend_from_slice(text.as_bytes());
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
     }
     Ok(())
 }
