@@ -19,7 +19,8 @@
 //!   first 10 of the 100 deals 16×30 (120 kinds × 4) of seed 3; (d) `gen --solvable` of one
 //!   standard deal. The survey adds (c'): 100 deals 16×30 of 30 kinds × 16.
 //!
-//! Set `LINKUP_SURVEY=1` to first run every deal of (a), (b) and (c) once and print, per set,
+//! Set `LINKUP_SURVEY=1` (or the letters of some sets: `LINKUP_SURVEY=ac`) to first run every
+//! deal of (a), (b) and (c) once and print, per set,
 //! how many were decided and cleared, the total time, and the median and worst time and
 //! positions per deal (single thread). The README's real-game figures come from it.
 
@@ -264,12 +265,20 @@ fn d_real_game(c: &mut Criterion) {
 criterion_group!(benches, a_ten_boards, b_large_board, c_solve, d_real_game);
 
 fn main() {
-    if std::env::var_os("LINKUP_SURVEY").is_some() {
+    // `LINKUP_SURVEY=1`: every set; else the letters of the sets wanted, e.g. `LINKUP_SURVEY=ac`.
+    if let Ok(sets) = std::env::var("LINKUP_SURVEY") {
+        let wanted = |set: char| sets == "1" || sets.contains(set);
         let standard = standard_deals();
-        survey("(a) 1000 standard deals 8x18, outside", &standard, false);
-        survey("(b) 1000 standard deals 8x18, outside, gravity", &standard, true);
-        survey("(c) 100 deals 16x30 (120 kinds x 4), outside", &largest_deals(), false);
-        survey("(c') 100 deals 16x30 (30 kinds x 16), outside", &largest_deals_16_copies(), false);
+        if wanted('a') {
+            survey("(a) 1000 standard deals 8x18, outside", &standard, false);
+        }
+        if wanted('b') {
+            survey("(b) 1000 standard deals 8x18, outside, gravity", &standard, true);
+        }
+        if wanted('c') {
+            survey("(c) 100 deals 16x30 (120 kinds x 4), outside", &largest_deals(), false);
+            survey("(c') 100 deals 16x30 (30 kinds x 16), outside", &largest_deals_16_copies(), false);
+        }
     }
     benches();
     Criterion::default().configure_from_args().final_summary();

@@ -983,7 +983,11 @@ impl Search {
             if branches == 0 {
                 return;
             }
-            if best.as_ref().is_none_or(|best| branches < best.count + usize::from(best.rest != 0)) {
+            // Fewest branches; among those, a kind that all its branches remove from.
+            let rank = |choice: &Choice| {
+                2 * (choice.count + usize::from(choice.rest != 0)) + usize::from(choice.rest != 0)
+            };
+            if best.as_ref().is_none_or(|best| rank(&choice) < rank(best)) {
                 best = Some(choice);
             }
         }
