@@ -13,14 +13,27 @@
 //!   queries, read from a file and answered.
 //! - `c_solve_20x20`: greedy play of a 20×20 board (density 0.8, 12 kinds), inside and with the
 //!   outside open; `--best` on an 8×8 board (48 pieces, 6 kinds) with the outside open.
+//! - `d_real_game`: the real game's deals with the outside open, decided by `solve --best` (the
+//!   exact search, default budget): (a) the first 100 of the 1,000 standard deals (8×18, 36
+//!   kinds × 4) of seed 1, all 100 per iteration; (b) the same deals with gravity; (c) the
+//!   first 10 of the 100 deals 16×30 (120 kinds × 4) of seed 3; (d) `gen --solvable` of one
+//!   standard deal. The survey adds (c'): 100 deals 16×30 of 30 kinds × 16.
+//!
+//! Set `LINKUP_SURVEY=1` (or the letters of some sets: `LINKUP_SURVEY=ac`) to first run every
+//! deal of (a), (b) and (c) once and print, per set,
+//! how many were decided and cleared, the total time, and the median and worst time and
+//! positions per deal (single thread). The README's real-game figures come from it.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::cli::Input;
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use linkup::model::{Case, Rules};
+use std::time::Instant;
+
+use criterion::{Criterion, Throughput, criterion_group};
+use linkup::clear::{self, Settings, Verdict};
+use linkup::model::{Board, Case, Rules};
 use linkup::solve::{Solver, Tables};
 use linkup::{Options, r#gen, parse, play, reference};
 use rand::SeedableRng;
@@ -31,8 +44,9 @@ const KINDS: u32 = 20;
 
 /// A generated case from a seed.
 fn case(rows: usize, cols: usize, density: f64, kinds: u32, queries: usize, seed: u64) -> Case {
-    let options = r#gen::Options { rows, cols, density, kinds, queries, cases: 1 };
-    r#gen::case(&options, &mut ChaCha8Rng::seed_from_u64(seed))
+    let options =
+        r#gen::Options { rows, cols, density, copies: None, solvable: None, kinds, queries, cases: 1 };
+    r#gen::case(&options, &mut ChaCha8Rng::seed_from_u64(seed)).expect("no --solvable")
 }
 
 /// A temporary input file, removed when dropped.
@@ -139,17 +153,133 @@ fn c_solve(c: &mut Criterion) {
     group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(2));
     group.sample_size(20);
     group.bench_function("greedy_inside", |b| {
-        b.iter(|| play::greedy(black_box(&board), Rules::default()).pieces_left);
+        b.iter(|| play::greedy(black_box(&board), Rules::default(), false).pieces_left);
     });
     let outside = Rules { max_turns: 2, outside: true };
     group.bench_function("greedy_outside", |b| {
-        b.iter(|| play::greedy(black_box(&board), outside).pieces_left);
+        b.iter(|| play::greedy(black_box(&board), outside, false).pieces_left);
     });
     group.bench_function("best_8x8_outside", |b| {
-        b.iter(|| play::best(black_box(&small), outside).expect("small").positions);
+        b.iter(|| play::best(black_box(&small), settings(false)).expect("small").positions);
     });
     group.finish();
 }
 
-criterion_group!(benches, a_ten_boards, b_large_board, c_solve);
-criterion_main!(benches);
+/// The real game's rules: two turns, the outside open; the default budget.
+fn settings(gravity: bool) -> Settings {
+    Settings { rules: Rules { max_turns: 2, outside: true }, gravity, budget: clear::DEFAULT_BUDGET }
+}
+
+/// `count` deals of `rows × cols` with `kinds × 4` pieces from one seeded stream.
+fn deals(rows: usize, cols: usize, kinds: u32, count: usize, seed: u64) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count).map(|_| r#gen::deal(rows, cols, kinds, 4, &mut rng)).collect()
+}
+
+/// The deals of (a) and (b), and of (c).
+fn standard_deals() -> Vec<Board> {
+    deals(8, 18, 36, 1000, 1)
+}
+
+/// (c): the largest board with four pieces of a kind, as in the standard deal.
+fn largest_deals() -> Vec<Board> {
+    deals(16, 30, 120, 100, 3)
+}
+
+/// (c'): the largest board with 30 kinds × 16 pieces.
+fn largest_deals_16_copies() -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    (0..100).map(|_| r#gen::deal(16, 30, 30, 16, &mut rng)).collect()
+}
+
+/// Decides every deal once and prints what was found and how long it took.
+fn survey(name: &str, boards: &[Board], gravity: bool) {
+    let (mut times, mut positions) = (Vec::new(), Vec::new());
+    let (mut cleared, mut hopeless, mut undecided) = (0, 0, 0);
+    let start = Instant::now();
+    for board in boards {
+        let began = Instant::now();
+        let outcome = clear::search(board, settings(gravity)).expect("board fits");
+        times.push(began.elapsed());
+        positions.push(outcome.positions);
+        match outcome.verdict {
+            Verdict::Cleared(_) => cleared += 1,
+            Verdict::Hopeless => hopeless += 1,
+            Verdict::Undecided => undecided += 1,
+        }
+    }
+    let total = start.elapsed();
+    times.sort();
+    positions.sort_unstable();
+    let middle = boards.len() / 2;
+    println!(
+        "survey {name}: {} deals, {cleared} cleared, {hopeless} hopeless, {undecided} undecided; total {total:.3?}; \
+         per deal median {:.3?}, worst {:.3?}; positions median {}, worst {}",
+        boards.len(),
+        times[middle],
+        times[times.len() - 1],
+        positions[middle],
+        positions[positions.len() - 1],
+    );
+}
+
+fn d_real_game(c: &mut Criterion) {
+    let standard = standard_deals();
+    let largest = largest_deals();
+    let mut group = c.benchmark_group("d_real_game");
+    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
+    group.sample_size(10);
+    let decide = |boards: &[Board], gravity: bool| {
+        boards
+            .iter()
+            .filter(|board| {
+                matches!(clear::search(board, settings(gravity)).expect("fits").verdict, Verdict::Cleared(_))
+            })
+            .count()
+    };
+    group.throughput(Throughput::Elements(100));
+    group.bench_function("a_100_standard_deals", |b| b.iter(|| decide(black_box(&standard[..100]), false)));
+    group.bench_function("b_100_standard_deals_gravity", |b| {
+        b.iter(|| decide(black_box(&standard[..100]), true));
+    });
+    group.throughput(Throughput::Elements(10));
+    group.bench_function("c_10_deals_16x30", |b| b.iter(|| decide(black_box(&largest[..10]), false)));
+    group.throughput(Throughput::Elements(1));
+    let options = r#gen::Options {
+        rows: 8,
+        cols: 18,
+        density: 0.0,
+        copies: Some(4),
+        solvable: Some(settings(false)),
+        kinds: 36,
+        queries: 0,
+        cases: 1,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    group.bench_function("d_gen_solvable_standard_deal", |b| {
+        b.iter(|| r#gen::case(black_box(&options), &mut rng).expect("a clearable deal").board.rows());
+    });
+    group.finish();
+}
+
+criterion_group!(benches, a_ten_boards, b_large_board, c_solve, d_real_game);
+
+fn main() {
+    // `LINKUP_SURVEY=1`: every set; else the letters of the sets wanted, e.g. `LINKUP_SURVEY=ac`.
+    if let Ok(sets) = std::env::var("LINKUP_SURVEY") {
+        let wanted = |set: char| sets == "1" || sets.contains(set);
+        let standard = standard_deals();
+        if wanted('a') {
+            survey("(a) 1000 standard deals 8x18, outside", &standard, false);
+        }
+        if wanted('b') {
+            survey("(b) 1000 standard deals 8x18, outside, gravity", &standard, true);
+        }
+        if wanted('c') {
+            survey("(c) 100 deals 16x30 (120 kinds x 4), outside", &largest_deals(), false);
+            survey("(c') 100 deals 16x30 (30 kinds x 16), outside", &largest_deals_16_copies(), false);
+        }
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

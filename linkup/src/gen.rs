@@ -1,8 +1,10 @@
 //! Generated boards and queries for `gen`, the benchmarks and the property tests.
 //!
 //! A board holds an even number of pieces, about `density` of its cells, placed at random and
-//! dealt out in pairs of one random kind each, so that every kind has an even count, as in the
-//! real game. Queries mix pairs of pieces of one kind (each piece with another of its kind),
+//! dealt out in pairs of one random kind each, so that every kind has an even count. A *deal*
+//! (`--copies C`) is the real game's: a full board with exactly C pieces of every kind, placed
+//! uniformly at random. With `--solvable`, boards are drawn until the exact search proves one
+//! clearable. Queries mix pairs of pieces of one kind (each piece with another of its kind),
 //! pairs of random pieces (mostly of different kinds), and pairs with an empty cell.
 
 use std::collections::HashMap;
@@ -11,7 +13,11 @@ use std::io::{self, Write};
 use common::Pos;
 use rand::RngExt;
 
+use crate::clear::{self, Settings, Verdict};
 use crate::model::{Board, Case, EMPTY, Kind, MAX_CELLS, MAX_SIDE, Query};
+
+/// Boards drawn for one case of `--solvable` before giving up.
+pub const SOLVABLE_TRIES: usize = 10_000;
 
 /// What to generate.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -20,8 +26,12 @@ pub struct Options {
     pub rows: usize,
     /// Columns, 1..=[`MAX_SIDE`], with rows × columns at most [`MAX_CELLS`].
     pub cols: usize,
-    /// The share of cells holding a piece, 0 to 1.
+    /// The share of cells holding a piece, 0 to 1 (unless `copies` is given).
     pub density: f64,
+    /// Deal a full board with exactly this many pieces of every kind (even).
+    pub copies: Option<usize>,
+    /// Only boards the search proves clearable under these settings.
+    pub solvable: Option<Settings>,
     /// Kinds 1..=`kinds` are dealt.
     pub kinds: Kind,
     /// Queries per case.
@@ -44,6 +54,24 @@ impl Options {
         }
         if self.kinds == 0 {
             return Err("at least one kind is needed".to_owned());
+        }
+        if let Some(copies) = self.copies {
+            if copies == 0 || copies % 2 == 1 {
+                return Err(format!("--copies must be even and at least 2, not {copies}"));
+            }
+            let cells = self.rows * self.cols;
+            if (self.kinds as usize).checked_mul(copies) != Some(cells) {
+                return Err(format!(
+                    "a deal of {} kinds × {copies} copies does not fill {} × {} = {cells} cells",
+                    self.kinds, self.rows, self.cols
+                ));
+            }
+        }
+        if self.solvable.is_some() && (self.rows > clear::MAX_SIDE || self.cols > clear::MAX_SIDE) {
+            return Err(format!(
+                "--solvable takes boards of at most {0} rows and {0} columns",
+                clear::MAX_SIDE
+            ));
         }
         Ok(())
     }
@@ -68,6 +96,18 @@ pub fn board(rows: usize, cols: usize, density: f64, kinds: Kind, rng: &mut impl
         board[pair[1] as usize] = kind;
     }
     Board::from_vec(rows, cols, board)
+}
+
+/// The real game's deal: a full `rows × cols` board holding exactly `copies` pieces of each of
+/// the kinds 1..=`kinds` (rows × cols must equal kinds × copies), placed uniformly at random.
+pub fn deal(rows: usize, cols: usize, kinds: Kind, copies: usize, rng: &mut impl rand::Rng) -> Board {
+    let mut cells: Vec<Kind> = (1..=kinds).flat_map(|kind| std::iter::repeat_n(kind, copies)).collect();
+    debug_assert_eq!(cells.len(), rows * cols);
+    for chosen in (1..cells.len()).rev() {
+        let pick = rng.random_range(0..=chosen);
+        cells.swap(chosen, pick);
+    }
+    Board::from_vec(rows, cols, cells)
 }
 
 /// `count` queries on `board`: half of them two pieces of one kind, three tenths two random
@@ -108,23 +148,58 @@ pub fn queries(board: &Board, count: usize, rng: &mut impl rand::Rng) -> Vec<Que
         .collect()
 }
 
-/// One generated case.
-pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Case {
-    let board = board(options.rows, options.cols, options.density, options.kinds, rng);
+/// One generated board: a deal with `copies`, else a board of `density`.
+fn any_board(options: &Options, rng: &mut impl rand::Rng) -> Board {
+    match options.copies {
+        Some(copies) => deal(options.rows, options.cols, options.kinds, copies, rng),
+        None => board(options.rows, options.cols, options.density, options.kinds, rng),
+    }
+}
+
+/// One generated case; with `solvable`, the first board drawn that the search proves
+/// clearable, or an error after [`SOLVABLE_TRIES`] boards.
+pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Result<Case, String> {
+    let board = match options.solvable {
+        None => any_board(options, rng),
+        Some(settings) => (0..SOLVABLE_TRIES)
+            .map(|_| any_board(options, rng))
+            .find(|board| {
+                clear::search(board, settings)
+                    .is_ok_and(|outcome| matches!(outcome.verdict, Verdict::Cleared(_)))
+            })
+            .ok_or_else(|| format!("no board of {SOLVABLE_TRIES} drawn was proved clearable"))?,
+    };
     let queries = queries(&board, options.queries, rng);
-    Case { board, queries }
+    Ok(Case { board, queries })
+}
+
+/// Why [`write`] failed.
+#[derive(Debug)]
+pub enum WriteError {
+    /// No case could be generated.
+    Generate(String),
+    /// The output could not be written.
+    Io(io::Error),
 }
 
 /// Writes `options.cases` generated cases in the input format, with the terminating `0 0`,
 /// generating one case at a time.
-pub fn write(options: &Options, rng: &mut impl rand::Rng, out: &mut dyn Write) -> io::Result<()> {
+pub fn write(options: &Options, rng: &mut impl rand::Rng, out: &mut dyn Write) -> Result<(), WriteError> {
     let mut text = Vec::new();
+    // On a terminal, how far `--solvable` got (drawn on stderr; hidden when it is no terminal).
+    let progress = options.solvable.map(|_| indicatif::ProgressBar::new(options.cases as u64));
     for _ in 0..options.cases {
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
         text.clear();
-        write_case(&case(options, rng), &mut text);
-        out.write_all(&text)?;
+        write_case(&case(options, rng).map_err(WriteError::Generate)?, &mut text);
+        out.write_all(&text).map_err(WriteError::Io)?;
     }
-    out.write_all(b"0 0\n")
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    out.write_all(b"0 0\n").map_err(WriteError::Io)
 }
 
 /// Appends `case` in the input format.
@@ -169,19 +244,9 @@ fn push_numbers(out: &mut Vec<u8>, numbers: &[u64]) {
     out.push(b'\n');
 }
 
-/// Appends `number` in decimal (formatting machinery is slow for boards of millions of cells).
-fn push_number(out: &mut Vec<u8>, mut number: u64) {
-    let mut digits = [0; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (number % 10) as u8;
-        number /= 10;
-        if number == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[start..]);
+/// Appends `number` in decimal.
+fn push_number(out: &mut Vec<u8>, number: u64) {
+    out.extend_from_slice(itoa::Buffer::new().format(number).as_bytes());
 }
 
 #[cfg(test)]
@@ -208,6 +273,48 @@ mod tests {
     }
 
     #[test]
+    fn deals_hold_every_kind_exactly_copies_times() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let board = deal(8, 18, 36, 4, &mut rng);
+        let mut counts: HashMap<Kind, usize> = HashMap::new();
+        for &kind in board.cells() {
+            *counts.entry(kind).or_default() += 1;
+        }
+        assert_eq!(counts.len(), 36);
+        assert!(counts.iter().all(|(&kind, &count)| (1..=36).contains(&kind) && count == 4));
+        // Another deal of the same stream differs: the pieces are shuffled.
+        assert_ne!(deal(8, 18, 36, 4, &mut rng), board);
+    }
+
+    #[test]
+    fn solvable_deals_are_proved_clearable() {
+        use crate::model::Rules;
+        let settings =
+            Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: 100_000 };
+        let options = Options {
+            rows: 6,
+            cols: 8,
+            density: 0.0,
+            copies: Some(4),
+            solvable: Some(settings),
+            kinds: 12,
+            queries: 0,
+            cases: 1,
+        };
+        assert_eq!(options.check(), Ok(()));
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..5 {
+            let case = case(&options, &mut rng).unwrap();
+            let outcome = clear::search(&case.board, settings).unwrap();
+            assert!(matches!(outcome.verdict, Verdict::Cleared(_)));
+        }
+        let bad = Options { copies: Some(3), ..options };
+        assert!(bad.check().unwrap_err().contains("even"));
+        let unfilled = Options { kinds: 11, ..options };
+        assert!(unfilled.check().unwrap_err().contains("does not fill"));
+    }
+
+    #[test]
     fn queries_mix_the_three_kinds_of_pairs() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let board = board(10, 10, 0.5, 8, &mut rng);
@@ -225,8 +332,17 @@ mod tests {
     #[test]
     fn input_round_trips_through_the_parser() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let options = Options { rows: 6, cols: 11, density: 0.6, kinds: 300, queries: 20, cases: 3 };
-        let cases: Vec<Case> = (0..3).map(|_| case(&options, &mut rng)).collect();
+        let options = Options {
+            rows: 6,
+            cols: 11,
+            density: 0.6,
+            copies: None,
+            solvable: None,
+            kinds: 300,
+            queries: 20,
+            cases: 3,
+        };
+        let cases: Vec<Case> = (0..3).map(|_| case(&options, &mut rng).unwrap()).collect();
         let text = to_input(&cases);
         assert_eq!(crate::parse::cases(&text).unwrap(), cases);
         let mut written = Vec::new();

@@ -26,9 +26,14 @@
 //! [`reference`](mod@reference) is the plain breadth-first search over (cell, direction,
 //! turns) on the whole board beside it; the crate's README records how the two compare.
 //! [`play`](mod@play) plays whole boards for `solve`: greedy play costs one sweep per piece per
-//! pass, so O(pieces × cells) at worst (tens of seconds for a million cells); `--best` is
-//! exponential at worst and limited to 128 pieces.
+//! pass, so O(pieces × cells) at worst (tens of seconds for a million cells). `--best` runs the
+//! exact search of [`clear`] on bit boards (boards up to 60 × 60, any number of pieces): safe
+//! moves, branching on the pairing of one kind, a relaxation that proves most hopeless deals at
+//! once, a bounded table of hopeless positions, and a budget of positions past which the board
+//! is said to be undecided. It is exponential at worst; the crate's README has the figures on
+//! the real game's deals. With gravity ([`model::fall`]) pieces fall after each removal.
 
+pub mod clear;
 pub mod r#gen;
 pub mod model;
 pub mod parse;
@@ -79,14 +84,30 @@ pub fn answer(input: &Input, options: Options, out: &mut Vec<u8>) -> Result<(), 
 }
 
 /// How to play whole boards.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayOptions {
     /// The rules a line must follow.
     pub rules: Rules,
+    /// Pieces fall down their column after each removal (the real game's gravity variant).
+    pub gravity: bool,
     /// Search for an order of removals that clears the board instead of playing greedily.
     pub best: bool,
-    /// Draw each removal's line on the board as it was.
+    /// Most positions the search of `best` may visit per board.
+    pub budget: u64,
+    /// Draw the board, then each removal's line on the board as it was.
     pub show: bool,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            rules: Rules::default(),
+            gravity: false,
+            best: false,
+            budget: clear::DEFAULT_BUDGET,
+            show: false,
+        }
+    }
 }
 
 /// Plays the board of every case of `input` (its queries are read and checked, not answered):
@@ -94,11 +115,22 @@ pub struct PlayOptions {
 pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<(), Failure> {
     let mut reader = parse::Reader::new(&input.bytes);
     let mut number = 0;
+    // On a terminal, the case being searched (drawn on stderr; hidden when it is no terminal).
+    let progress = options.best.then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    });
     while let Some(case) = reader.next_case().map_err(|d| input.diagnose(&d))? {
         number += 1;
+        if let Some(bar) = &progress {
+            bar.set_message(format!("searching case {number}"));
+        }
         let mut text = String::new();
         let removals = if options.best {
-            let outcome = play::best(&case.board, options.rules)
+            let settings =
+                clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
+            let outcome = play::best(&case.board, settings)
                 .map_err(|why| Failure::Usage(format!("case {number}: {why}")))?;
             let positions = outcome.positions;
             match outcome.best {
@@ -106,21 +138,31 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
                     let count = removals.len();
                     let _ = writeln!(
                         text,
-                        "Case {number}: board cleared in {count} {} (search: {positions} positions)",
-                        plural(count, "removal")
+                        "Case {number}: board cleared in {count} {} (search: {positions} {})",
+                        plural(count, "removal"),
+                        plural(positions as usize, "position")
                     );
                     removals
                 }
                 Best::Hopeless => {
                     let _ = writeln!(
                         text,
-                        "Case {number}: no order of removals clears the board (search: {positions} positions)"
+                        "Case {number}: no order of removals clears the board (search: {positions} {})",
+                        plural(positions as usize, "position")
+                    );
+                    Vec::new()
+                }
+                Best::Undecided => {
+                    let _ = writeln!(
+                        text,
+                        "Case {number}: undecided after {positions} {} (the budget; raise it with --budget)",
+                        plural(positions as usize, "position")
                     );
                     Vec::new()
                 }
             }
         } else {
-            let game = play::greedy(&case.board, options.rules);
+            let game = play::greedy(&case.board, options.rules, options.gravity);
             let count = game.removals.len();
             if game.pieces_left == 0 {
                 let _ =
@@ -139,12 +181,19 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
         write_removals(&case.board, options, &removals, &mut text);
         out.extend_from_slice(text.as_bytes());
     }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
     Ok(())
 }
 
-/// One line per removal; with `show`, each line drawn on the board as it was before it.
+/// One line per removal; with `show`, the board first, and each line drawn on the board as it
+/// was before it.
 fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], text: &mut String) {
     let mut board = board.clone();
+    if options.show {
+        text.push_str(&indent("  ", &show::board(&board)));
+    }
     for (index, removal) in removals.iter().enumerate() {
         let turns = removal.line.turns();
         let _ = writeln!(
@@ -160,9 +209,7 @@ fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], tex
         );
         if options.show {
             text.push_str(&indent("    ", &show::line(&board, &removal.line)));
-            for pos in [removal.a, removal.b] {
-                board[common::Pos::new(pos.row - 1, pos.col - 1)] = model::EMPTY;
-            }
+            model::remove_pair(&mut board, removal.a, removal.b, options.gravity);
         }
     }
 }

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use linkup::clear::{self, DEFAULT_BUDGET};
 use linkup::model::{MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
-use linkup::play::BEST_MAX_PIECES;
 use linkup::{Options, PlayOptions, r#gen};
 
 const ABOUT: &str = "Answers Lianliankan (link-up) queries in the judge format of HDU 1175.";
@@ -35,6 +35,8 @@ Examples:
   YES
   $ linkup gen --rows 8 --cols 8 --density 0.6 --kinds 5 --seed 7 | linkup --show
   $ linkup gen --rows 6 --cols 6 --kinds 4 --seed 1 | linkup solve --best --outside
+  $ linkup gen --rows 8 --cols 18 --kinds 36 --copies 4 --outside --solvable --seed 3 \\
+      | linkup solve --best --outside --show
 
 {EXIT_STATUS_HELP}"
     )
@@ -84,19 +86,35 @@ enum Command {
 
 #[derive(Debug, Args)]
 #[command(after_help = format!("\
-Without --best, each pass goes over the pieces in reading order and removes each with the first
-piece of its kind a line reaches from it; play stops when a pass removes nothing. With --best,
-a search tries every order that matters and finds one that clears the board if any does
-(boards of at most {BEST_MAX_PIECES} pieces; a board with an odd number of some kind is hopeless)."))]
+Without --best, each pass goes over the cells in reading order and removes each piece with the
+first piece of its kind a line reaches from it; play stops when a pass removes nothing. With
+--best, an exact search prints an order that clears the board, or proves that none does, or,
+when it has searched --budget positions first, says the board is undecided (exit status 0).
+It takes boards of up to {side} rows and {side} columns (the real game's largest is 16 x 30),
+any number of pieces; a board with an odd number of some kind is hopeless.
+
+With --gravity, after each removal the pieces above an emptied cell fall down their column
+until they rest on a piece or the bottom row; each removal names its cells on the board after
+the falls before it.
+
+Example (the real game's standard deal, 8 x 18 cells, 36 kinds x 4):
+  $ linkup gen --rows 8 --cols 18 --kinds 36 --copies 4 --seed 1 | linkup solve --best --outside",
+side = clear::MAX_SIDE))]
 struct SolveArgs {
     #[command(flatten)]
     input: InputArg,
     #[command(flatten)]
     rules: RulesArgs,
+    /// Pieces fall down their column after each removal (the real game's gravity variant).
+    #[arg(long)]
+    gravity: bool,
     /// Search for an order of removals that clears the board.
     #[arg(long)]
     best: bool,
-    /// Draw each removal's line on the board as it was.
+    /// With --best: most positions to search per board before saying "undecided".
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, value_parser = clap::value_parser!(u64).range(1..))]
+    budget: u64,
+    /// Draw the board, then each removal's line on the board as it was.
     #[arg(long)]
     show: bool,
 }
@@ -110,8 +128,24 @@ struct GenArgs {
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(1..=MAX_SIDE as i64))]
     cols: u16,
     /// The share of cells holding a piece, 0 to 1; pieces come in pairs of one kind.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, conflicts_with = "copies")]
     density: f64,
+    /// Deal the real game's way: a full board with exactly C pieces of every kind (C even;
+    /// rows x columns must equal kinds x C).
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+    copies: Option<u32>,
+    /// Only boards that `solve --best` proves clearable, under --outside, --gravity and --turns
+    /// (boards of up to 60 rows and 60 columns).
+    #[arg(long)]
+    solvable: bool,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Pieces fall after each removal (for --solvable).
+    #[arg(long, requires = "solvable")]
+    gravity: bool,
+    /// Most positions the search of --solvable may visit per board.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, requires = "solvable", value_parser = clap::value_parser!(u64).range(1..))]
+    budget: u64,
     /// Deal kinds 1 to K.
     #[arg(long, value_name = "K", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
     kinds: u32,
@@ -129,21 +163,34 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
+            let settings =
+                clear::Settings { rules: args.rules.rules(), gravity: args.gravity, budget: args.budget };
             let options = r#gen::Options {
                 rows: args.rows.into(),
                 cols: args.cols.into(),
                 density: args.density,
+                copies: args.copies.map(|copies| copies as usize),
+                solvable: args.solvable.then_some(settings),
                 kinds: args.kinds,
                 queries: args.queries as usize,
                 cases: args.cases as usize,
             };
             options.check().map_err(Failure::Usage)?;
-            r#gen::write(&options, &mut args.seed.rng(), out)?;
-            Ok(())
+            match r#gen::write(&options, &mut args.seed.rng(), out) {
+                Ok(()) => Ok(()),
+                Err(r#gen::WriteError::Io(error)) => Err(error.into()),
+                Err(r#gen::WriteError::Generate(why)) => Err(Failure::Usage(why)),
+            }
         }
         Some(Command::Solve(args)) => {
             let input = Input::read(args.input.path())?;
-            let options = PlayOptions { rules: args.rules.rules(), best: args.best, show: args.show };
+            let options = PlayOptions {
+                rules: args.rules.rules(),
+                gravity: args.gravity,
+                best: args.best,
+                budget: args.budget,
+                show: args.show,
+            };
             let mut answers = Vec::new();
             linkup::play(&input, options, &mut answers)?;
             out.write_all(&answers)?;

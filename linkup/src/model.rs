@@ -90,6 +90,42 @@ pub fn is_open(board: &Board, outside: bool, pos: Pos) -> bool {
     }
 }
 
+/// Gravity in one column whose cells `at(0)` (top) to `at(rows - 1)` (bottom row) index
+/// `kinds`, after cells of it were emptied, the lowest of them at row `lowest`: the pieces above
+/// that row fall until they rest on a piece or the bottom row (so they land on the first piece
+/// below it, through any empty cells, and on each other). Pieces below it do not move.
+pub fn fall(kinds: &mut [Kind], at: impl Fn(usize) -> usize, rows: usize, lowest: usize) {
+    let mut landing = lowest;
+    while landing + 1 < rows && kinds[at(landing + 1)] == EMPTY {
+        landing += 1;
+    }
+    // Invariant: `landing > row`, and every cell from `landing` to `lowest` is empty.
+    for row in (0..lowest).rev() {
+        let kind = kinds[at(row)];
+        if kind != EMPTY {
+            kinds[at(row)] = EMPTY;
+            kinds[at(landing)] = kind;
+            landing -= 1;
+        }
+    }
+}
+
+/// Removes the pieces at 1-based `a` and `b` from `board`; with `gravity`, the pieces above
+/// them fall (see [`fall`]).
+pub fn remove_pair(board: &mut Board, a: Pos, b: Pos, gravity: bool) {
+    let (rows, cols) = (board.rows(), board.cols());
+    for pos in [a, b] {
+        board[Pos::new(pos.row - 1, pos.col - 1)] = EMPTY;
+    }
+    if gravity {
+        let lowest_a = if a.col == b.col { a.row.max(b.row) } else { a.row };
+        fall(board.cells_mut(), |row| row * cols + a.col - 1, rows, lowest_a - 1);
+        if b.col != a.col {
+            fall(board.cells_mut(), |row| row * cols + b.col - 1, rows, b.row - 1);
+        }
+    }
+}
+
 /// Why the two cells of a query cannot be removed together, before any line is looked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
@@ -251,6 +287,19 @@ mod tests {
         assert_eq!(refusal(&board, Query::new(1, 1, 2, 1)), Some(Refusal::Empty));
         assert_eq!(refusal(&board, Query::new(1, 1, 1, 2)), Some(Refusal::DifferentKinds));
         assert_eq!(refusal(&board, Query::new(1, 1, 3, 4)), None);
+    }
+
+    #[test]
+    fn pieces_fall_onto_the_piece_below_the_emptied_cell() {
+        // One column, top to bottom: 1 0 2 3 0 4 0 5, the 4 (row index 5) just emptied: the
+        // pieces above fall through the gap below it onto the 5; the gap above the 4 closes.
+        let mut column = vec![1, 0, 2, 3, 0, 0, 0, 5];
+        fall(&mut column, |row| row, 8, 5);
+        assert_eq!(column, [0, 0, 0, 0, 1, 2, 3, 5]);
+        // Pieces below the emptied cell stay, even over a gap.
+        let mut column = vec![1, 0, 2, 0, 3];
+        fall(&mut column, |row| row, 5, 1);
+        assert_eq!(column, [0, 1, 2, 0, 3]);
     }
 
     #[test]

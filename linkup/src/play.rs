@@ -1,28 +1,21 @@
-//! Playing a whole board, for the `solve` subcommand: greedy play, and the search for an order
-//! of removals that clears the board (`--best`).
+//! Playing a whole board, for the `solve` subcommand: greedy play, and the exact search for an
+//! order of removals that clears the board (`--best`, in [`crate::clear`]).
 //!
-//! Both rest on one fact: removing a pair only empties cells, so it never breaks a line another
-//! pair could use. Hence a pair that can be removed now can be removed later too, and the order
-//! of removals only matters through *which* pieces of a kind end up paired.
-//!
-//! - [`greedy`] goes over the pieces in reading order, again and again: each piece still on the
+//! - [`greedy`] goes over the cells in reading order, again and again: each piece still on the
 //!   board is removed with the first piece of its kind the [`Sweep`] reaches from it (fewest
 //!   turns first). It stops when a whole pass removes nothing.
-//! - [`best`] searches the positions (sets of pieces left) depth first, trying every pair that
-//!   can be removed, and remembers the positions found hopeless. Where a kind has exactly two
-//!   pieces left and they can be removed, that is the only move tried: by the fact above, some
-//!   clearing order removes them first if any clearing order exists. A kind with an odd count
-//!   makes the board hopeless from the start.
-
-use std::collections::HashSet;
+//! - [`best`] runs the search of [`crate::clear`] and replays the order found on the walled
+//!   board, drawing each removal's line with the [`Sweep`], as a check and for the output.
+//!
+//! With gravity, after each removal the pieces above an emptied cell fall down their column
+//! ([`crate::model::fall`]); removals are named by their cells on the board after the falls
+//! before them.
 
 use common::Pos;
 
-use crate::model::{Board, EMPTY, Kind, Line, Rules};
+use crate::clear::{self, Settings, Verdict};
+use crate::model::{Board, EMPTY, Kind, Line, Rules, fall};
 use crate::solve::{Sweep, Walled};
-
-/// Most pieces a board may hold for [`best`].
-pub const BEST_MAX_PIECES: usize = 128;
 
 /// One removal: two pieces of one kind and the line that joined them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +46,8 @@ pub enum Best {
     Cleared(Vec<Removal>),
     /// No order clears the board.
     Hopeless,
+    /// The budget of positions ran out before the search knew.
+    Undecided,
 }
 
 /// The result of [`best`], with the number of positions searched (the work done, the same on
@@ -71,18 +66,24 @@ struct Table {
     walled: Walled,
     sweep: Sweep,
     max_turns: u32,
+    gravity: bool,
+    rows: usize,
 }
 
 impl Table {
-    fn new(board: &Board, rules: Rules) -> Table {
+    fn new(board: &Board, rules: Rules, gravity: bool) -> Table {
         let walled = Walled::new(board, rules.outside);
         let sweep = Sweep::new(&walled);
-        Table { walled, sweep, max_turns: rules.max_turns }
+        Table { walled, sweep, max_turns: rules.max_turns, gravity, rows: board.rows() }
     }
 
-    /// The cells holding pieces, in reading order.
-    fn pieces(&self) -> Vec<usize> {
-        (0..self.walled.kinds.len()).filter(|&cell| self.walled.kinds[cell] != EMPTY).collect()
+    /// The cells of the board, in reading order.
+    fn board_cells(&self) -> Vec<usize> {
+        let cols = self.walled.width() - 4;
+        (1..=self.rows)
+            .flat_map(|row| (1..=cols).map(move |col| (row, col)))
+            .map(|(row, col)| self.walled.cell(Pos::new(row, col)))
+            .collect()
     }
 
     /// The first piece of `from`'s kind a line reaches from `from`, and the line.
@@ -95,54 +96,65 @@ impl Table {
         found
     }
 
-    /// Every piece of `from`'s kind a line reaches from `from`.
-    fn partners(&mut self, from: usize) -> Vec<usize> {
-        let kinds = &self.walled.kinds;
-        let kind = kinds[from];
-        let mut found = Vec::new();
-        self.sweep.run(&self.walled.open, from, self.max_turns, |cell, _| {
-            if kinds[cell] == kind && !found.contains(&cell) {
-                found.push(cell);
-            }
-            false
-        });
-        self.sweep.clear();
-        found
-    }
-
-    /// The line joining the pieces on `from` and `to`, which a line must join.
-    fn line(&mut self, from: usize, to: usize) -> Line {
+    /// The line joining the pieces on `from` and `to`, if a line joins them.
+    fn line(&mut self, from: usize, to: usize) -> Option<Line> {
         let hit = self.sweep.run(&self.walled.open, from, self.max_turns, |cell, _| cell == to);
-        let line =
-            self.walled.line(&self.sweep.line_to(&self.walled.open, hit.expect("the pieces can be joined")));
+        let line = hit.map(|hit| self.walled.line(&self.sweep.line_to(&self.walled.open, hit)));
         self.sweep.clear();
         line
     }
 
-    /// Empties `cells`, or puts `kind` back on them.
-    fn set(&mut self, cells: [usize; 2], kind: Option<Kind>) {
+    /// Removes the pieces on `cells`; with gravity, the pieces above them fall.
+    fn remove(&mut self, cells: [usize; 2]) {
         for cell in cells {
-            self.walled.kinds[cell] = kind.unwrap_or(EMPTY);
-            self.walled.open[cell] = kind.is_none();
+            self.walled.kinds[cell] = EMPTY;
+            self.walled.open[cell] = true;
+        }
+        if !self.gravity {
+            return;
+        }
+        let [a, b] = cells.map(|cell| self.walled.pos(cell));
+        if a.col == b.col {
+            self.fall(a.col, a.row.max(b.row));
+        } else {
+            self.fall(a.col, a.row);
+            self.fall(b.col, b.row);
+        }
+    }
+
+    /// Gravity in column `col` (1-based) after its cell on 1-based row `lowest` was emptied.
+    fn fall(&mut self, col: usize, lowest: usize) {
+        let width = self.walled.width();
+        // 0-based board row r of this column is walled cell (r + 2) * width + col + 1.
+        let at = |row: usize| (row + 2) * width + col + 1;
+        fall(&mut self.walled.kinds, at, self.rows, lowest - 1);
+        for row in 0..self.rows {
+            self.walled.open[at(row)] = self.walled.kinds[at(row)] == EMPTY;
         }
     }
 }
 
 /// Plays `board` greedily: see the [module documentation](self).
-pub fn greedy(board: &Board, rules: Rules) -> Game {
-    let mut table = Table::new(board, rules);
-    let pieces = table.pieces();
+pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
+    let mut table = Table::new(board, rules, gravity);
+    let cells = table.board_cells();
+    let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
+    let cells: Vec<usize> = if gravity {
+        cells
+    } else {
+        cells.into_iter().filter(|&cell| table.walled.kinds[cell] != EMPTY).collect()
+    };
     let mut removals = Vec::new();
     loop {
         let before = removals.len();
-        for &piece in &pieces {
-            let kind = table.walled.kinds[piece];
+        for &cell in &cells {
+            let kind = table.walled.kinds[cell];
             if kind == EMPTY {
                 continue;
             }
-            if let Some((partner, line)) = table.partner(piece) {
-                table.set([piece, partner], None);
-                let (a, b) = (table.walled.pos(piece), table.walled.pos(partner));
+            if let Some((partner, line)) = table.partner(cell) {
+                let (a, b) = (table.walled.pos(cell), table.walled.pos(partner));
+                table.remove([cell, partner]);
                 removals.push(Removal { a, b, kind, line });
             }
         }
@@ -150,132 +162,31 @@ pub fn greedy(board: &Board, rules: Rules) -> Game {
             break;
         }
     }
-    let pieces_left = pieces.len() - 2 * removals.len();
+    let pieces_left = pieces - 2 * removals.len();
     Game { removals, pieces_left }
 }
 
-/// Searches for an order of removals that clears `board`: see the
-/// [module documentation](self). Boards of more than [`BEST_MAX_PIECES`] pieces are refused.
-pub fn best(board: &Board, rules: Rules) -> Result<BestOutcome, String> {
-    let table = Table::new(board, rules);
-    let pieces = table.pieces();
-    if pieces.len() > BEST_MAX_PIECES {
-        return Err(format!(
-            "--best handles boards of at most {BEST_MAX_PIECES} pieces, not {}",
-            pieces.len()
-        ));
-    }
-    let kinds: Vec<Kind> = pieces.iter().map(|&cell| table.walled.kinds[cell]).collect();
-    let same_kind: Vec<u128> = kinds
-        .iter()
-        .map(|&kind| {
-            (0..kinds.len()).filter(|&other| kinds[other] == kind).fold(0, |mask, other| mask | 1 << other)
-        })
-        .collect();
-    if same_kind.iter().any(|mask| mask.count_ones() % 2 == 1) {
-        return Ok(BestOutcome { best: Best::Hopeless, positions: 0 });
-    }
-    let mut piece_at = vec![usize::MAX; table.walled.kinds.len()];
-    for (index, &cell) in pieces.iter().enumerate() {
-        piece_at[cell] = index;
-    }
-    let mut search = Search {
-        table,
-        pieces,
-        kinds,
-        same_kind,
-        piece_at,
-        hopeless: HashSet::new(),
-        positions: 0,
-        order: Vec::new(),
+/// Searches for an order of removals that clears `board`: see [`crate::clear`]. Boards larger
+/// than [`clear::MAX_SIDE`] on a side are refused.
+pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, String> {
+    let outcome = clear::search(board, settings).map_err(|too_large| too_large.to_string())?;
+    let best = match outcome.verdict {
+        Verdict::Hopeless => Best::Hopeless,
+        Verdict::Undecided => Best::Undecided,
+        Verdict::Cleared(order) => {
+            let mut replay = Table::new(board, settings.rules, settings.gravity);
+            let removals = order
+                .into_iter()
+                .map(|(a, b)| {
+                    let (from, to) = (replay.walled.cell(a), replay.walled.cell(b));
+                    let kind = replay.walled.kinds[from];
+                    let line = replay.line(from, to).expect("every removal of the search can be made");
+                    replay.remove([from, to]);
+                    Removal { a, b, kind, line }
+                })
+                .collect();
+            Best::Cleared(removals)
+        }
     };
-    let all = u128::MAX.checked_shr(128 - search.pieces.len() as u32).unwrap_or(0);
-    let best = if search.clear(all) {
-        let mut replay = Table::new(board, rules);
-        let removals = search
-            .order
-            .iter()
-            .map(|&(first, second)| {
-                let (from, to) = (search.pieces[first], search.pieces[second]);
-                let line = replay.line(from, to);
-                replay.set([from, to], None);
-                Removal {
-                    a: replay.walled.pos(from),
-                    b: replay.walled.pos(to),
-                    kind: search.kinds[first],
-                    line,
-                }
-            })
-            .collect();
-        Best::Cleared(removals)
-    } else {
-        Best::Hopeless
-    };
-    Ok(BestOutcome { best, positions: search.positions })
-}
-
-/// The state of [`best`]'s search. Pieces are numbered in reading order; a position is the set
-/// of pieces left, one bit each.
-struct Search {
-    table: Table,
-    /// The cell of every piece.
-    pieces: Vec<usize>,
-    /// The kind of every piece.
-    kinds: Vec<Kind>,
-    /// For every piece, the pieces of its kind.
-    same_kind: Vec<u128>,
-    /// The piece on every cell of the walled board, or `usize::MAX`.
-    piece_at: Vec<usize>,
-    /// Positions from which no order clears the board.
-    hopeless: HashSet<u128>,
-    positions: u64,
-    /// The removals made so far, as pairs of pieces.
-    order: Vec<(usize, usize)>,
-}
-
-impl Search {
-    /// True when the pieces in `left` (the ones on the table) can all be removed; the order is
-    /// then in `order`.
-    fn clear(&mut self, left: u128) -> bool {
-        if left == 0 {
-            return true;
-        }
-        if self.hopeless.contains(&left) {
-            return false;
-        }
-        self.positions += 1;
-        for (first, second) in self.moves(left) {
-            let cells = [self.pieces[first], self.pieces[second]];
-            self.table.set(cells, None);
-            self.order.push((first, second));
-            if self.clear(left & !(1 << first) & !(1 << second)) {
-                return true;
-            }
-            self.order.pop();
-            self.table.set(cells, Some(self.kinds[first]));
-        }
-        self.hopeless.insert(left);
-        false
-    }
-
-    /// The pairs that can be removed from position `left`, or only one of them when it is the
-    /// last two pieces of its kind.
-    fn moves(&mut self, left: u128) -> Vec<(usize, usize)> {
-        let mut moves = Vec::new();
-        let mut rest = left;
-        while rest != 0 {
-            let first = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            for cell in self.table.partners(self.pieces[first]) {
-                let second = self.piece_at[cell];
-                if second > first {
-                    if (left & self.same_kind[first]).count_ones() == 2 {
-                        return vec![(first, second)];
-                    }
-                    moves.push((first, second));
-                }
-            }
-        }
-        moves
-    }
+    Ok(BestOutcome { best, positions: outcome.positions })
 }

@@ -107,7 +107,8 @@ pub fn fewest_turns(board: &Board, outside: bool, query: Query, max: u32) -> Opt
 
 /// True when some order of removals clears `board`: tries every pair that can be removed, then
 /// the rest of the board, with no memory of positions seen and no shortcut. For tiny boards.
-pub fn clearable(board: &Board, rules: Rules) -> bool {
+/// With `gravity`, pieces fall after each removal as [`settle`] lets them.
+pub fn clearable(board: &Board, rules: Rules, gravity: bool) -> bool {
     let pieces: Vec<Pos> = (1..=board.rows())
         .flat_map(|row| (1..=board.cols()).map(move |col| Pos::new(row, col)))
         .filter(|&pos| board[Pos::new(pos.row - 1, pos.col - 1)] != EMPTY)
@@ -123,9 +124,37 @@ pub fn clearable(board: &Board, rules: Rules) -> bool {
             let mut rest = board.clone();
             rest[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
             rest[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
-            clearable(&rest, rules)
+            if gravity {
+                settle(&mut rest, &[a, b]);
+            }
+            clearable(&rest, rules, gravity)
         })
     })
+}
+
+/// Gravity, one cell at a time: the pieces above the `emptied` cells (1-based) are the falling
+/// ones; any falling piece over an empty cell moves down one row, until none can.
+pub fn settle(board: &mut Board, emptied: &[Pos]) {
+    let mut falling = vec![false; board.rows() * board.cols()];
+    for pos in emptied {
+        for row in 0..pos.row - 1 {
+            falling[row * board.cols() + pos.col - 1] = true;
+        }
+    }
+    let mut moved = true;
+    while moved {
+        moved = false;
+        for row in (0..board.rows() - 1).rev() {
+            for col in 0..board.cols() {
+                let (here, below) = (row * board.cols() + col, (row + 1) * board.cols() + col);
+                if falling[here] && board.cells()[here] != EMPTY && board.cells()[below] == EMPTY {
+                    board.cells_mut().swap(here, below);
+                    falling.swap(here, below);
+                    moved = true;
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

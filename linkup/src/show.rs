@@ -110,6 +110,38 @@ pub fn line(board: &Board, line: &Line) -> String {
     out
 }
 
+/// The whole board, rows and columns numbered, `.` for empty cells (or a note when it is
+/// larger than [`MAX_DRAWN`]). Every line ends in `\n`.
+pub fn board(board: &Board) -> String {
+    let (rows, cols) = (board.rows(), board.cols());
+    if rows > MAX_DRAWN || cols > MAX_DRAWN {
+        return format!("(not drawn: the board is {rows} by {cols} cells)\n");
+    }
+    let digits = |n: usize| n.to_string().len();
+    let kind_width = board.cells().iter().map(|&kind| digits(kind as usize)).max().unwrap_or(1);
+    let width = kind_width.max(digits(cols));
+    let label_width = digits(rows);
+    let mut out = " ".repeat(label_width + 1);
+    for col in 1..=cols {
+        let _ = write!(out, " {col:>width$} ");
+    }
+    let mut out = out.trim_end().to_owned();
+    out.push('\n');
+    for (row, kinds) in board.iter_rows().enumerate() {
+        let mut text = format!("{:>label_width$} ", row + 1);
+        for &kind in kinds {
+            if kind == 0 {
+                let _ = write!(text, "{}. ", " ".repeat(width));
+            } else {
+                let _ = write!(text, " {kind:>width$} ");
+            }
+        }
+        out.push_str(text.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 /// The stroke at every cell the line passes strictly between its ends.
 fn strokes(line: &Line) -> HashMap<Pos, Stroke> {
     let mut path = vec![line.points[0]];

@@ -3,6 +3,7 @@
 //! on near-valid and arbitrary bytes. Failures print the seed.
 
 use common::Pos;
+use linkup::clear::{self, Settings};
 use linkup::model::{Board, EMPTY, Line, Query, Rules, kind_at, on_board};
 use linkup::play::{self, Best, Removal};
 use linkup::solve::Solver;
@@ -81,8 +82,10 @@ fn check_drawing(board: &Board, line: &Line, drawing: &str) -> Result<(), String
 }
 
 /// Checks that `removals` are legal one after the other from `board`, and returns the board
-/// left.
-fn replay(board: &Board, rules: Rules, removals: &[Removal]) -> Result<Board, String> {
+/// left. With `gravity`, after each removal every column that lost a piece is rebuilt here:
+/// the pieces above its lowest emptied cell are stacked, in order, on the first piece below
+/// that cell (or the bottom row).
+fn replay(board: &Board, rules: Rules, gravity: bool, removals: &[Removal]) -> Result<Board, String> {
     let mut board = board.clone();
     for removal in removals {
         let query = Query { a: removal.a, b: removal.b };
@@ -92,6 +95,34 @@ fn replay(board: &Board, rules: Rules, removals: &[Removal]) -> Result<Board, St
         }
         for pos in [removal.a, removal.b] {
             board[Pos::new(pos.row - 1, pos.col - 1)] = EMPTY;
+        }
+        if !gravity {
+            continue;
+        }
+        let cols = if removal.a.col == removal.b.col {
+            vec![removal.a.col]
+        } else {
+            vec![removal.a.col, removal.b.col]
+        };
+        for col in cols {
+            let lowest = [removal.a, removal.b]
+                .iter()
+                .filter(|pos| pos.col == col)
+                .map(|pos| pos.row - 1)
+                .max()
+                .unwrap();
+            let above: Vec<u32> =
+                (0..lowest).map(|row| board[Pos::new(row, col - 1)]).filter(|&kind| kind != EMPTY).collect();
+            let mut floor = lowest;
+            while floor + 1 < board.rows() && board[Pos::new(floor + 1, col - 1)] == EMPTY {
+                floor += 1;
+            }
+            for row in 0..=floor {
+                board[Pos::new(row, col - 1)] = EMPTY;
+            }
+            for (index, &kind) in above.iter().rev().enumerate() {
+                board[Pos::new(floor - index, col - 1)] = kind;
+            }
         }
     }
     Ok(board)
@@ -216,34 +247,114 @@ proptest! {
     }
 }
 
+/// A small board for whole games from a seed: up to 4×5 cells; half the time (when it fits) two
+/// kinds of four pieces, else pieces of up to 3 kinds with even counts (2 to 8 of a kind); at
+/// most `most_pieces` pieces.
+fn game_board(seed: u64, most_pieces: usize) -> Board {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (rows, cols) = (rng.random_range(1..=4), rng.random_range(1..=5));
+    let cells = rows * cols;
+    if cells >= 8 && most_pieces >= 8 && rng.random_range(0..2) == 0 {
+        // Two kinds of four, as in the real game's deals, among empty cells.
+        let mut kinds: Vec<u32> =
+            [1, 1, 1, 1, 2, 2, 2, 2].into_iter().chain(std::iter::repeat_n(0, cells - 8)).collect();
+        for index in (1..kinds.len()).rev() {
+            kinds.swap(index, rng.random_range(0..=index));
+        }
+        return Board::from_vec(rows, cols, kinds);
+    }
+    let pieces = rng.random_range(0..=cells.min(most_pieces) as u32) / 2 * 2;
+    r#gen::board(rows, cols, f64::from(pieces) / f64::from(cells as u32), rng.random_range(1..=3), &mut rng)
+}
+
+/// Checks a game's verdict: a clearing order replays to an empty board; a hopeless or undecided
+/// board is not cleared by greedy play.
+fn check_best(board: &Board, rules: Rules, gravity: bool, seed: u64) -> Result<Best, TestCaseError> {
+    let settings = Settings { rules, gravity, budget: 1_000_000 };
+    let best = play::best(board, settings).map_err(TestCaseError::fail)?;
+    if let Best::Cleared(removals) = &best.best {
+        let left = replay(board, rules, gravity, removals)
+            .map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;
+        prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
+    }
+    let game = play::greedy(board, rules, gravity);
+    let left = replay(board, rules, gravity, &game.removals)
+        .map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;
+    prop_assert_eq!(
+        left.cells().iter().filter(|&&kind| kind != EMPTY).count(),
+        game.pieces_left,
+        "seed {}",
+        seed
+    );
+    if game.pieces_left == 0 {
+        prop_assert!(
+            matches!(best.best, Best::Cleared(_)),
+            "greedy play cleared a board the search did not: seed {}",
+            seed
+        );
+    }
+    Ok(best.best)
+}
+
 proptest! {
-    // Whole games: fewer, the plain search for a clearing order is exponential.
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    // Whole games: the exhaustive reference is exponential, so boards hold at most 8 pieces.
+    #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn games_follow_the_rules(seed: u64, max_turns in 1u32..=3, outside: bool) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (rows, cols) = (rng.random_range(1..=5), rng.random_range(1..=5));
-        let density = rng.random_range(0.3..=1.0);
-        let board = r#gen::board(rows, cols, density, rng.random_range(1..=3), &mut rng);
+    fn the_search_agrees_with_the_exhaustive_reference(seed: u64, max_turns in 0u32..=3, outside: bool, gravity: bool) {
+        let board = game_board(seed, 8);
         let rules = Rules { max_turns, outside };
-        let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
-
-        let game = play::greedy(&board, rules);
-        let left = replay(&board, rules, &game.removals).map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;
-        prop_assert_eq!(left.cells().iter().filter(|&&kind| kind != EMPTY).count(), game.pieces_left, "seed {}", seed);
-        prop_assert_eq!(2 * game.removals.len() + game.pieces_left, pieces);
-
-        let best = play::best(&board, rules).unwrap();
-        match &best.best {
-            Best::Cleared(removals) => {
-                let left = replay(&board, rules, removals).map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;
+        let best = check_best(&board, rules, gravity, seed)?;
+        prop_assert!(!matches!(best, Best::Undecided), "seed {}", seed);
+        let clearable = reference::clearable(&board, rules, gravity);
+        prop_assert_eq!(matches!(best, Best::Cleared(_)), clearable, "seed {}", seed);
+        // The same with probing from the first position, its order checked cell by cell.
+        let probing = clear::search_with(&board, Settings { rules, gravity, budget: 1_000_000 }, 0).unwrap();
+        match probing.verdict {
+            clear::Verdict::Cleared(order) => {
+                prop_assert!(clearable, "seed {}", seed);
+                let mut left = board.clone();
+                for (a, b) in order {
+                    prop_assert!(reference::joinable(&left, rules, Query { a, b }), "seed {}: {:?} {:?}", seed, a, b);
+                    left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
+                    left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
+                    if gravity {
+                        reference::settle(&mut left, &[a, b]);
+                    }
+                }
                 prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
             }
-            Best::Hopeless => prop_assert!(game.pieces_left > 0, "greedy play cleared a hopeless board: seed {}", seed),
+            clear::Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
+            clear::Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
         }
-        if pieces <= 8 {
-            prop_assert_eq!(matches!(best.best, Best::Cleared(_)), reference::clearable(&board, rules), "seed {}", seed);
+    }
+
+    #[test]
+    fn the_bit_board_test_agrees_with_the_reference(seed: u64, max_turns in 0u32..=4, outside: bool) {
+        let (board, _) = instance(seed);
+        let rules = Rules { max_turns, outside };
+        let pieces: Vec<Pos> = board.positions().filter(|&pos| board[pos] != EMPTY).map(|pos| Pos::new(pos.row + 1, pos.col + 1)).collect();
+        for (index, &a) in pieces.iter().enumerate() {
+            for &b in &pieces[index + 1..] {
+                // The reference refuses two kinds: ask it with both pieces of `a`'s kind.
+                let mut same = board.clone();
+                same[Pos::new(b.row - 1, b.col - 1)] = kind_at(&board, a);
+                let query = Query { a, b };
+                prop_assert_eq!(clear::joinable(&board, rules, a, b), reference::joinable(&same, rules, query), "seed {}, {:?}", seed, query);
+            }
         }
+    }
+}
+
+proptest! {
+    // Larger games, checked by replay.
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn larger_games_follow_the_rules(seed: u64, max_turns in 1u32..=3, outside: bool, gravity: bool) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (rows, cols) = (rng.random_range(2..=7), rng.random_range(2..=7));
+        let board = r#gen::board(rows, cols, rng.random_range(0.3..=1.0), rng.random_range(1..=8), &mut rng);
+        check_best(&board, Rules { max_turns, outside }, gravity, seed)?;
     }
 }

@@ -1,0 +1,1138 @@
+//! The exact search for an order of removals that clears a board (`solve --best`), on bit
+//! boards.
+//!
+//! ## The board as bits
+//! The framed board (the board and its ring, see [`crate::model`]) is kept twice as open cells:
+//! one 64-bit word per framed row (bit c: column c is open) and one per framed column (bit r:
+//! row r is open). Bits beyond the frame are always 0, so a board of at most [`MAX_SIDE`] rows
+//! and columns fits. Whether two pieces can be joined with at most two turns costs two runs
+//! found with bit scans and at most one AND per row or column between them ([`Bits::joinable`]);
+//! other turn limits use a flood by layers of straight lines over the words.
+//!
+//! ## Without gravity
+//! Removing a pair only empties cells, so a pair that can be removed now can still be removed
+//! after any other removals (as long as its two pieces are there). Three facts follow, each
+//! proved by "do it first": in a clearing order, moving the removal of a pair that is removable
+//! now to the front keeps every later removal legal, since each later board is the same board
+//! with fewer pieces.
+//! - Safe moves: when all pieces left of a kind can be removed now by removals of that kind
+//!   alone (a kind with two pieces left that can be joined, a kind of four whose two pairs can be
+//!   removed one after the other), removing them is never wrong.
+//! - A kind with four pieces left is paired in one of three ways ("pairings"), and a clearing
+//!   order uses one of them. Branching on one kind is complete: for each pairing with a pair
+//!   removable now, remove that pair; and one more branch for "this kind uses one of the other
+//!   pairings", which removes nothing but forbids the pairings tried (a constraint, part of the
+//!   position).
+//! - A kind with six or more pieces left is not branched on while some four-piece kind can be;
+//!   otherwise every removable pair of those kinds is tried.
+//!
+//! The search is depth first, tries the kind with the fewest branches, and remembers positions
+//! (pieces left and constraints) from which no order clears the board, in a table bounded by
+//! [`MEMO_WORDS`]: when it is full, new positions are no longer remembered, so the search stays
+//! exact but may search a position again (counting it again).
+//!
+//! ## With gravity
+//! A removal can make pieces fall into the line of another pair, so no move is safe. The board
+//! after any removals depends only on the set of pieces left (in each column, the pieces below
+//! the lowest piece removed have not moved, and the ones above it rest on each other on top of
+//! them), so a position is that set; every removable pair is tried, pairs that finish their
+//! kind first.
+//!
+//! ## The budget
+//! Every position searched counts; past the budget the search stops and the board is undecided.
+//! The work per position is a pass over the pairs of every kind left, so a search costs
+//! O(budget × pairs × (rows + columns)) at most.
+
+use rustc_hash::FxHashMap;
+
+use common::Pos;
+
+use crate::model::{Board, EMPTY, Kind, Rules};
+
+/// Most rows, and most columns, of a board the search takes: a framed row or column, with one
+/// more closed bit beyond the ring, fits a 64-bit word.
+pub const MAX_SIDE: usize = 60;
+
+/// The budget of positions when none is given.
+pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// Positions the search without probing may take before it starts again with probing.
+pub const PROBE_AFTER: u64 = 200;
+
+/// Most 64-bit words the table of hopeless positions holds (32 MiB).
+pub const MEMO_WORDS: usize = 1 << 22;
+
+/// How to search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// The rules a line must follow.
+    pub rules: Rules,
+    /// Pieces fall down their column after each removal.
+    pub gravity: bool,
+    /// Most positions to search.
+    pub budget: u64,
+}
+
+/// What the search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// An order of removals that clears the board: the two cells (1-based, on the board as it
+    /// is just before the removal).
+    Cleared(Vec<(Pos, Pos)>),
+    /// No order of removals clears the board.
+    Hopeless,
+    /// The budget ran out first.
+    Undecided,
+}
+
+/// The verdict and the positions searched (the work done, the same on every machine).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// What was found.
+    pub verdict: Verdict,
+    /// Positions searched.
+    pub positions: u64,
+}
+
+/// Why a board is not searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "--best takes boards of at most {MAX_SIDE} rows and {MAX_SIDE} columns, not {} by {}",
+            self.rows, self.cols
+        )
+    }
+}
+
+/// Searches `board` for an order of removals that clears it: see the
+/// [module documentation](self).
+pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
+    search_with(board, settings, PROBE_AFTER)
+}
+
+/// [`search`], probing once `probe_after` positions are searched (0: from the start) instead
+/// of [`PROBE_AFTER`]; for tests of either way.
+pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Result<Outcome, TooLarge> {
+    if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
+        return Err(TooLarge { rows: board.rows(), cols: board.cols() });
+    }
+    let mut search = Search::new(board, settings);
+    if search.left.iter().any(|&left| left % 2 == 1) {
+        return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0 });
+    }
+    let found = if settings.gravity {
+        search.gravity()
+    } else {
+        // Most boards fall to the plain search in a few dozen positions; one that takes more
+        // is searched again with probing (the positions found hopeless stay known).
+        search.probe = probe_after == 0;
+        search.budget = if probe_after == 0 { settings.budget } else { settings.budget.min(probe_after) };
+        match search.plain() {
+            Err(OutOfBudget) if probe_after > 0 && settings.budget > probe_after => {
+                search.undo_to(0, 0, false);
+                search.branches.clear();
+                search.probe = true;
+                search.budget = settings.budget;
+                search.plain()
+            }
+            found => found,
+        }
+    };
+    let verdict = match found {
+        Err(OutOfBudget) => Verdict::Undecided,
+        Ok(false) => Verdict::Hopeless,
+        Ok(true) => Verdict::Cleared(
+            search
+                .order
+                .iter()
+                .map(|step| {
+                    let pos = |(row, col): Cell| Pos::new(row as usize, col as usize);
+                    (pos(step.at[0]), pos(step.at[1]))
+                })
+                .collect(),
+        ),
+    };
+    Ok(Outcome { verdict, positions: search.positions })
+}
+
+/// True when a line within `rules` joins the pieces at 1-based `a` and `b` (two distinct
+/// pieces), by the bit-board test the search uses; for checks against the reference. The board
+/// must be at most [`MAX_SIDE`] on a side.
+pub fn joinable(board: &Board, rules: Rules, a: Pos, b: Pos) -> bool {
+    let cell = |pos: Pos| (pos.row as u8, pos.col as u8);
+    Bits::new(board, rules.outside).joinable(cell(a), cell(b), rules.max_turns)
+}
+
+/// A framed position: row, column.
+type Cell = (u8, u8);
+
+/// The open cells of the framed board, by rows and by columns. Invariant: `rows[r]` bit `c` ==
+/// `cols[c]` bit `r` for every framed cell, and every bit beyond the frame is 0.
+#[derive(Debug, Clone)]
+struct Bits {
+    rows: Vec<u64>,
+    cols: Vec<u64>,
+}
+
+/// Bits `low..=high`.
+fn span(low: u32, high: u32) -> u64 {
+    (u64::MAX >> (63 - high)) & (u64::MAX << low)
+}
+
+/// The run of set bits of `line | 1 << at` around bit `at`: its lowest and highest bit. Bit 63
+/// of `line` must be clear.
+fn run(line: u64, at: u32) -> (u32, u32) {
+    let with = line | 1 << at;
+    let up = (!(with >> at)).trailing_zeros();
+    let down = (!(with << (63 - at))).leading_zeros();
+    (at + 1 - down, at + up - 1)
+}
+
+/// The middle lines a shape may use within `max_turns` turns, for ends at `first` and `second`
+/// on the axis of the middle line: any with two turns, an end's own with one, the common one
+/// with none.
+fn middles(first: u32, second: u32, max_turns: u32) -> u64 {
+    match max_turns {
+        0 if first == second => 1 << first,
+        0 => 0,
+        1 => 1 << first | 1 << second,
+        _ => u64::MAX,
+    }
+}
+
+impl Bits {
+    fn new(board: &Board, outside: bool) -> Bits {
+        let (height, width) = (board.rows() + 2, board.cols() + 2);
+        let mut bits = Bits { rows: vec![0; height], cols: vec![0; width] };
+        for row in 0..height {
+            for col in 0..width {
+                let open = if row == 0 || col == 0 || row == height - 1 || col == width - 1 {
+                    outside
+                } else {
+                    board[Pos::new(row - 1, col - 1)] == EMPTY
+                };
+                bits.set((row as u8, col as u8), open);
+            }
+        }
+        bits
+    }
+
+    fn set(&mut self, (row, col): Cell, open: bool) {
+        let (row_bit, col_bit) = (1u64 << col, 1u64 << row);
+        if open {
+            self.rows[row as usize] |= row_bit;
+            self.cols[col as usize] |= col_bit;
+        } else {
+            self.rows[row as usize] &= !row_bit;
+            self.cols[col as usize] &= !col_bit;
+        }
+    }
+
+    /// True when a line of at most `max_turns` turns joins the blocked cells `a` and `b`.
+    fn joinable(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
+        if max_turns <= 2 {
+            Self::shape(&self.rows, a, b, max_turns)
+                || Self::shape(&self.cols, (a.1, a.0), (b.1, b.0), max_turns)
+        } else {
+            self.flood(a, b, max_turns)
+        }
+    }
+
+    /// Lines along `a`'s line of `lines`, across a middle line, along `b`'s line (rows and
+    /// columns exchanged when `lines` are the columns; cells are then (column, row)). The middle
+    /// is a position both ends reach along their lines, open everywhere strictly between them.
+    fn shape(lines: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
+        let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
+        let (a_low, a_high) = run(lines[a_line], a_at);
+        let (b_low, b_high) = run(lines[b_line], b_at);
+        let (low, high) = (a_low.max(b_low), a_high.min(b_high));
+        if low > high {
+            return false;
+        }
+        let mut middles = span(low, high) & middles(a_at, b_at, max_turns);
+        let (top, bottom) = (a_line.min(b_line), a_line.max(b_line));
+        for &line in lines.get(top + 1..bottom).unwrap_or_default() {
+            if middles == 0 {
+                break;
+            }
+            middles &= line;
+        }
+        middles != 0
+    }
+
+    /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
+    /// along row r, `down[r]` those it reaches going along a column, with the turns so far.
+    fn flood(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
+        let height = self.rows.len();
+        let (mut across, mut down) = ([0u64; 64], [0u64; 64]);
+        let (a_row, a_col) = (a.0 as usize, a.1 as u32);
+        across[a_row] = 1 << a_col;
+        down[a_row] = 1 << a_col;
+        self.fill_across(&mut across);
+        self.fill_down(&mut down);
+        let (b_row, b_col) = (b.0 as usize, b.1 as u32);
+        let sides = (1u64 << b_col >> 1) | (1u64 << b_col << 1);
+        for turns in 0..=max_turns {
+            let beside = down[b_row - 1] | if b_row + 1 < height { down[b_row + 1] } else { 0 };
+            if across[b_row] & sides != 0 || beside & 1 << b_col != 0 {
+                return true;
+            }
+            if turns == max_turns {
+                break;
+            }
+            let (mut next_across, mut next_down) = (down, across);
+            self.fill_across(&mut next_across);
+            self.fill_down(&mut next_down);
+            let mut grew = false;
+            for row in 0..height {
+                let (old_across, old_down) = (across[row], down[row]);
+                across[row] |= next_across[row];
+                down[row] |= next_down[row];
+                grew |= across[row] != old_across || down[row] != old_down;
+            }
+            if !grew {
+                break;
+            }
+        }
+        false
+    }
+
+    /// Extends every set cell along its row over open cells.
+    fn fill_across(&self, cells: &mut [u64; 64]) {
+        for (row, &open) in self.rows.iter().enumerate() {
+            let mut reached = cells[row];
+            loop {
+                let more = reached | (((reached << 1) | (reached >> 1)) & open);
+                if more == reached {
+                    break;
+                }
+                reached = more;
+            }
+            cells[row] = reached;
+        }
+    }
+
+    /// Extends every set cell along its column over open cells (two passes cover every column
+    /// at once).
+    fn fill_down(&self, cells: &mut [u64; 64]) {
+        let height = self.rows.len();
+        for row in 1..height {
+            cells[row] |= cells[row - 1] & self.rows[row];
+        }
+        for row in (0..height - 1).rev() {
+            cells[row] |= cells[row + 1] & self.rows[row];
+        }
+    }
+}
+
+/// The search ran out of budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OutOfBudget;
+
+/// One removal made: the two pieces and their cells at the time.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    pieces: [u16; 2],
+    at: [Cell; 2],
+    /// The pairings allowed to the kind before the removal (restored on undo).
+    allowed_before: u8,
+}
+
+/// A choice tried at a position.
+#[derive(Debug, Clone, Copy)]
+enum Branch {
+    /// Remove these two pieces.
+    Remove(u16, u16),
+    /// Allow kind `.0` only the pairings of mask `.1`.
+    Constrain(u32, u8),
+}
+
+/// The branches of one kind of four: a removal for some of its pairings, and the other
+/// pairings it may keep (0: none).
+#[derive(Debug, Clone, Copy)]
+struct Choice {
+    kind: usize,
+    removes: [(u16, u16); 3],
+    count: usize,
+    rest: u8,
+}
+
+/// All three pairings of a kind with four pieces left.
+const ALL_PAIRINGS: u8 = 0b111;
+
+/// The two pairs of pairing `p` of four pieces `w < x < y < z` (indices into them).
+const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
+
+/// Positions found hopeless: fingerprints into an arena of keys, compared in full on a match,
+/// so the table never errs. Bounded by [`MEMO_WORDS`].
+#[derive(Debug, Default)]
+struct Memo {
+    slots: FxHashMap<u64, u32>,
+    arena: Vec<u64>,
+}
+
+fn fingerprint(key: &[u64]) -> u64 {
+    key.iter().fold(0x9E37_79B9_7F4A_7C15u64, |hash, &word| {
+        (hash ^ word).wrapping_mul(0x100_0000_01B3).rotate_left(23)
+    })
+}
+
+impl Memo {
+    fn contains(&self, key: &[u64]) -> bool {
+        self.slots
+            .get(&fingerprint(key))
+            .is_some_and(|&at| self.arena[at as usize..at as usize + key.len()] == *key)
+    }
+
+    /// Remembers `key`, unless the table is full or another key has its fingerprint (the table
+    /// then just knows less).
+    fn insert(&mut self, key: &[u64]) {
+        if self.arena.len() + key.len() > MEMO_WORDS {
+            return;
+        }
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.slots.entry(fingerprint(key)) {
+            slot.insert(self.arena.len() as u32);
+            self.arena.extend_from_slice(key);
+        }
+    }
+}
+
+/// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
+/// appearance.
+struct Search {
+    bits: Bits,
+    max_turns: u32,
+    budget: u64,
+    positions: u64,
+    /// The cell of every piece now.
+    cell: Vec<Cell>,
+    /// The kind of every piece.
+    kind: Vec<u32>,
+    /// The pieces of kind k: `members[start[k]..start[k + 1]]`, in reading order.
+    members: Vec<u16>,
+    start: Vec<usize>,
+    /// Pieces of each kind on the board.
+    left: Vec<u32>,
+    /// Pieces on the board, total.
+    total_left: usize,
+    /// One bit per piece on the board.
+    present: Vec<u64>,
+    /// Pairings allowed to each kind; [`ALL_PAIRINGS`] unless the kind has four pieces left.
+    allowed: Vec<u8>,
+    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
+    /// (framed columns; for gravity).
+    column: Vec<u16>,
+    column_start: Vec<usize>,
+    /// The row of every piece on the board as given.
+    home_row: Vec<u8>,
+    /// Rows of the board.
+    board_rows: u8,
+    /// The removals made, in order.
+    order: Vec<Step>,
+    /// Constraint branches taken: the kind and its pairings before.
+    trail: Vec<(u32, u8)>,
+    /// The branches of every position on the search path, one slice per position.
+    branches: Vec<Branch>,
+    /// The key of the current position, rebuilt by [`Search::key`].
+    key: Vec<u64>,
+    memo: Memo,
+    /// Try every branch before choosing (see [`Search::plain_branches`]).
+    probe: bool,
+    /// Bumped at every removal and every undo: the board changed.
+    epoch: u64,
+    /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
+    /// mask found (see [`Search::pair_mask`]).
+    pair_cache: Vec<(u64, u8, u8)>,
+    /// Scratch for [`Search::can_all_go`]: the board with the pieces freed so far open, and
+    /// one bit per piece freed.
+    relaxed: Bits,
+    freed: Vec<u64>,
+    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece.
+    edges: Vec<(u16, u16)>,
+}
+
+impl Search {
+    fn new(board: &Board, settings: Settings) -> Search {
+        let mut kind_index: FxHashMap<Kind, u32> = FxHashMap::default();
+        let (mut cell, mut kind) = (Vec::new(), Vec::new());
+        for row in 0..board.rows() {
+            for col in 0..board.cols() {
+                let here = board[Pos::new(row, col)];
+                if here != EMPTY {
+                    let next = kind_index.len() as u32;
+                    kind.push(*kind_index.entry(here).or_insert(next));
+                    cell.push(((row + 1) as u8, (col + 1) as u8));
+                }
+            }
+        }
+        let kinds = kind_index.len();
+        let mut left = vec![0u32; kinds];
+        for &k in &kind {
+            left[k as usize] += 1;
+        }
+        let mut start = vec![0; kinds + 1];
+        for k in 0..kinds {
+            start[k + 1] = start[k] + left[k] as usize;
+        }
+        let mut members = vec![0u16; kind.len()];
+        let mut fill = start.clone();
+        for (piece, &k) in kind.iter().enumerate() {
+            members[fill[k as usize]] = piece as u16;
+            fill[k as usize] += 1;
+        }
+        let width = board.cols() + 2;
+        let mut column_start = vec![0; width + 1];
+        for &(_, col) in &cell {
+            column_start[col as usize + 1] += 1;
+        }
+        for col in 0..width {
+            column_start[col + 1] += column_start[col];
+        }
+        let mut column = vec![0u16; cell.len()];
+        let mut fill = column_start.clone();
+        // Reading order puts each column's pieces top to bottom.
+        for (piece, &(_, col)) in cell.iter().enumerate() {
+            column[fill[col as usize]] = piece as u16;
+            fill[col as usize] += 1;
+        }
+        let mut present = vec![0u64; cell.len().div_ceil(64)];
+        for piece in 0..cell.len() {
+            present[piece / 64] |= 1 << (piece % 64);
+        }
+        Search {
+            bits: Bits::new(board, settings.rules.outside),
+            max_turns: settings.rules.max_turns,
+            budget: settings.budget,
+            positions: 0,
+            home_row: cell.iter().map(|&(row, _)| row).collect(),
+            total_left: cell.len(),
+            cell,
+            kind,
+            members,
+            start,
+            left,
+            present,
+            allowed: vec![ALL_PAIRINGS; kinds],
+            column,
+            column_start,
+            board_rows: board.rows() as u8,
+            order: Vec::new(),
+            trail: Vec::new(),
+            branches: Vec::new(),
+            key: Vec::new(),
+            memo: Memo::default(),
+            probe: true,
+            epoch: 1,
+            pair_cache: vec![(0, 0, 0); kinds],
+            relaxed: Bits::new(board, settings.rules.outside),
+            freed: Vec::new(),
+            edges: Vec::new(),
+        }
+    }
+
+    fn is_present(&self, piece: u16) -> bool {
+        self.present[piece as usize / 64] >> (piece % 64) & 1 == 1
+    }
+
+    /// The pieces of kind `k` on the board, in reading order, into `out`; returns how many.
+    fn live(&self, k: usize, out: &mut [u16; 4]) -> usize {
+        let mut count = 0;
+        for &piece in &self.members[self.start[k]..self.start[k + 1]] {
+            if self.is_present(piece) {
+                if count < 4 {
+                    out[count] = piece;
+                }
+                count += 1;
+            }
+        }
+        count
+    }
+
+    fn joinable(&self, a: u16, b: u16) -> bool {
+        self.bits.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
+    }
+
+    /// Checks the budget for one more position.
+    fn count_position(&mut self) -> Result<(), OutOfBudget> {
+        if self.positions >= self.budget {
+            return Err(OutOfBudget);
+        }
+        self.positions += 1;
+        Ok(())
+    }
+
+    /// The pieces on the board and the pairings allowed to kinds of four, into `self.key`.
+    fn key(&mut self) {
+        self.key.clear();
+        self.key.extend_from_slice(&self.present);
+        let mut word = 0u64;
+        let mut used = 0;
+        for &allowed in &self.allowed {
+            if used == 63 {
+                self.key.push(word);
+                (word, used) = (0, 0);
+            }
+            word |= u64::from(allowed) << used;
+            used += 3;
+        }
+        self.key.push(word);
+    }
+
+    /// Removes pieces `a` and `b` (of one kind, joinable now).
+    fn remove(&mut self, a: u16, b: u16, gravity: bool) {
+        let k = self.kind[a as usize] as usize;
+        let step = Step {
+            pieces: [a, b],
+            at: [self.cell[a as usize], self.cell[b as usize]],
+            allowed_before: self.allowed[k],
+        };
+        self.order.push(step);
+        self.epoch += 1;
+        self.left[k] -= 2;
+        self.total_left -= 2;
+        self.allowed[k] = ALL_PAIRINGS;
+        for piece in [a, b] {
+            self.present[piece as usize / 64] &= !(1 << (piece % 64));
+        }
+        self.update_board(step.at, gravity, true);
+    }
+
+    /// Brings the bits up to date after the pieces on `cells` were taken away (`emptied`) or
+    /// put back: with gravity their columns are laid out again, else the two cells flip.
+    fn update_board(&mut self, cells: [Cell; 2], gravity: bool, emptied: bool) {
+        if gravity {
+            self.settle(cells[0].1);
+            if cells[1].1 != cells[0].1 {
+                self.settle(cells[1].1);
+            }
+        } else {
+            for at in cells {
+                self.bits.set(at, emptied);
+            }
+        }
+    }
+
+    /// Puts back the last removal.
+    fn undo(&mut self, gravity: bool) {
+        let step = self.order.pop().expect("a removal to undo");
+        let [a, b] = step.pieces;
+        let k = self.kind[a as usize] as usize;
+        self.epoch += 1;
+        self.left[k] += 2;
+        self.total_left += 2;
+        self.allowed[k] = step.allowed_before;
+        for piece in [a, b] {
+            self.present[piece as usize / 64] |= 1 << (piece % 64);
+        }
+        self.update_board(step.at, gravity, false);
+    }
+
+    /// Undoes removals and constraints back to the marks.
+    fn undo_to(&mut self, order_mark: usize, trail_mark: usize, gravity: bool) {
+        while self.order.len() > order_mark {
+            self.undo(gravity);
+        }
+        while self.trail.len() > trail_mark {
+            let (k, before) = self.trail.pop().expect("a constraint to undo");
+            self.allowed[k as usize] = before;
+        }
+    }
+
+    /// Lays out column `col` for the pieces present (gravity): the pieces below the lowest
+    /// piece removed stay where they were given; the ones above it rest on each other, on the
+    /// piece below it or the bottom row.
+    fn settle(&mut self, col: u8) {
+        let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
+        let mut index = pieces.end;
+        while index > pieces.start && self.is_present(self.column[index - 1]) {
+            index -= 1;
+            let piece = self.column[index] as usize;
+            self.cell[piece].0 = self.home_row[piece];
+        }
+        let mut next_row = if index == pieces.end {
+            self.board_rows
+        } else {
+            self.home_row[self.column[index] as usize] - 1
+        };
+        for slot in (pieces.start..index).rev() {
+            let piece = self.column[slot];
+            if self.is_present(piece) {
+                self.cell[piece as usize].0 = next_row;
+                next_row -= 1;
+            }
+        }
+        for row in 1..=self.board_rows {
+            self.bits.set((row, col), true);
+        }
+        for slot in pieces {
+            let piece = self.column[slot];
+            if self.is_present(piece) {
+                self.bits.set(self.cell[piece as usize], false);
+            }
+        }
+    }
+
+    /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
+    /// a mask over [`PAIRINGS`] flattened (bit `2p + i`: pair i of pairing p; a kind of two
+    /// uses bit 0), from the cache when nothing was removed or put back since.
+    fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
+        let allowed = self.allowed[k];
+        let (epoch, cached_allowed, mask) = self.pair_cache[k];
+        if epoch == self.epoch && cached_allowed == allowed {
+            return mask;
+        }
+        let mut mask = 0;
+        if self.left[k] == 2 {
+            mask = u8::from(self.joinable(live[0], live[1]));
+        } else {
+            for (pairing, pairs) in PAIRINGS.iter().enumerate() {
+                if allowed >> pairing & 1 == 1 {
+                    for (index, &(x, y)) in pairs.iter().enumerate() {
+                        if self.joinable(live[x], live[y]) {
+                            mask |= 1 << (2 * pairing + index);
+                        }
+                    }
+                }
+            }
+        }
+        self.pair_cache[k] = (self.epoch, allowed, mask);
+        mask
+    }
+
+    /// True when pieces `c` and `d` can be joined once `a` and `b` are gone (tried on the
+    /// bits, with no removal made).
+    fn joinable_after(&mut self, (a, b): (u16, u16), (c, d): (u16, u16)) -> bool {
+        let cells = [self.cell[a as usize], self.cell[b as usize]];
+        for cell in cells {
+            self.bits.set(cell, true);
+        }
+        let joinable = self.joinable(c, d);
+        for cell in cells {
+            self.bits.set(cell, false);
+        }
+        joinable
+    }
+
+    /// Applies safe moves until none is left (no gravity; see the module documentation).
+    fn close(&mut self) {
+        let mut live = [0u16; 4];
+        loop {
+            let mut changed = false;
+            for k in 0..self.left.len() {
+                match self.left[k] {
+                    0 => {}
+                    2 => {
+                        self.live(k, &mut live);
+                        if self.pair_mask(k, live) != 0 {
+                            self.remove(live[0], live[1], false);
+                            changed = true;
+                        }
+                    }
+                    4 => changed |= self.clear_four(k),
+                    _ => changed |= self.clear_many(k),
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// Removes all four pieces of kind `k` when an allowed pairing's two pairs can be removed
+    /// one after the other now, or one pair when only one pairing is allowed and that pair can
+    /// be removed. True when something was removed.
+    fn clear_four(&mut self, k: usize) -> bool {
+        let mut live = [0u16; 4];
+        self.live(k, &mut live);
+        let mask = self.pair_mask(k, live);
+        if mask == 0 {
+            return false;
+        }
+        let forced = self.allowed[k].is_power_of_two();
+        for (pairing, pairs) in PAIRINGS.iter().enumerate() {
+            let bits = mask >> (2 * pairing) & 0b11;
+            if bits == 0 {
+                continue;
+            }
+            let [first, second] = pairs.map(|(x, y)| (live[x], live[y]));
+            let (now, then) = if bits & 1 == 1 { (first, second) } else { (second, first) };
+            if bits == 0b11 || forced || self.joinable_after(now, then) {
+                self.remove(now.0, now.1, false);
+                if bits == 0b11 || !forced || self.joinable(then.0, then.1) {
+                    self.remove(then.0, then.1, false);
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Removes every piece of kind `k` (six or more left) when pairs of it removable one after
+    /// the other, taken greedily, clear the kind. True when they did.
+    fn clear_many(&mut self, k: usize) -> bool {
+        self.clear_many_with(k, false)
+    }
+
+    /// [`Search::clear_many`] for any count, with or without gravity.
+    fn clear_many_with(&mut self, k: usize, gravity: bool) -> bool {
+        let mark = self.order.len();
+        loop {
+            let Some((a, b)) = self.present_pairs(k).find(|&(a, b)| self.joinable(a, b)) else { break };
+            self.remove(a, b, gravity);
+        }
+        if self.left[k] == 0 {
+            return true;
+        }
+        while self.order.len() > mark {
+            self.undo(gravity);
+        }
+        false
+    }
+
+    /// Every pair of pieces of kind `k` on the board, in reading order.
+    fn present_pairs(&self, k: usize) -> impl Iterator<Item = (u16, u16)> + '_ {
+        let members = &self.members[self.start[k]..self.start[k + 1]];
+        members.iter().enumerate().filter(|&(_, &a)| self.is_present(a)).flat_map(move |(index, &a)| {
+            members[index + 1..].iter().filter(|&&b| self.is_present(b)).map(move |&b| (a, b))
+        })
+    }
+
+    /// A necessary condition for clearing (no gravity): every piece on the board can be
+    /// *freed*, where a piece is freed when a line joins it to a partner it may still pair with
+    /// (kinds of four: within an allowed pairing; two: the other) on the board with every piece
+    /// freed so far taken away. In a clearing order, each removal's pieces are joined on a board
+    /// holding at least the pieces not freed, so by induction every piece removed is freed; a
+    /// piece that is not can never go. Call after [`Search::close`] (the pair masks are fresh).
+    fn can_all_go(&mut self) -> bool {
+        self.relaxed.rows.copy_from_slice(&self.bits.rows);
+        self.relaxed.cols.copy_from_slice(&self.bits.cols);
+        self.freed.clear();
+        self.freed.resize(self.present.len(), 0);
+        let mut edges = std::mem::take(&mut self.edges);
+        edges.clear();
+        let mut freed_count = 0;
+        let mut live = [0u16; 4];
+        // The pairs that may free pieces; those joinable now free theirs at once.
+        for k in 0..self.left.len() {
+            let count = self.left[k] as usize;
+            if count == 0 {
+                continue;
+            }
+            if count <= 4 {
+                self.live(k, &mut live);
+                let known = self.pair_mask(k, live);
+                let pairs: &[(usize, usize)] = if count == 2 { &[(0, 1)] } else { PAIRINGS.as_flattened() };
+                for (index, &(x, y)) in pairs.iter().enumerate() {
+                    if count == 4 && self.allowed[k] >> (index / 2) & 1 == 0 {
+                        continue;
+                    }
+                    if known >> index & 1 == 1 {
+                        freed_count += self.free(live[x]) + self.free(live[y]);
+                    } else {
+                        edges.push((live[x], live[y]));
+                    }
+                }
+            } else {
+                edges.extend(self.present_pairs(k));
+            }
+        }
+        loop {
+            let before = freed_count;
+            let mut kept = 0;
+            for index in 0..edges.len() {
+                let (a, b) = edges[index];
+                if self.is_freed(a) && self.is_freed(b) {
+                    continue;
+                }
+                if self.relaxed_joinable(a, b) {
+                    freed_count += self.free(a) + self.free(b);
+                } else {
+                    edges[kept] = (a, b);
+                    kept += 1;
+                }
+            }
+            edges.truncate(kept);
+            if freed_count == self.total_left || freed_count == before {
+                break;
+            }
+        }
+        self.edges = edges;
+        freed_count == self.total_left
+    }
+
+    fn is_freed(&self, piece: u16) -> bool {
+        self.freed[piece as usize / 64] >> (piece % 64) & 1 == 1
+    }
+
+    /// Frees `piece` for [`Search::can_all_go`]; 1 when it was not yet.
+    fn free(&mut self, piece: u16) -> usize {
+        if self.is_freed(piece) {
+            return 0;
+        }
+        self.freed[piece as usize / 64] |= 1 << (piece % 64);
+        self.relaxed.set(self.cell[piece as usize], true);
+        1
+    }
+
+    fn relaxed_joinable(&self, a: u16, b: u16) -> bool {
+        self.relaxed.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
+    }
+
+    /// The search without gravity: true when the position can be cleared (the order is then in
+    /// `order`); on false the position is as it was.
+    fn plain(&mut self) -> Result<bool, OutOfBudget> {
+        let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
+        self.close();
+        if self.total_left == 0 {
+            return Ok(true);
+        }
+        self.key();
+        if self.memo.contains(&self.key) {
+            self.undo_to(order_mark, trail_mark, false);
+            return Ok(false);
+        }
+        self.count_position()?;
+        let key_at = self.branches.len();
+        if self.can_all_go() {
+            self.plain_branches();
+        }
+        let mut index = key_at;
+        while index < self.branches.len() {
+            let branch = self.branches[index];
+            index += 1;
+            let cleared = match branch {
+                Branch::Remove(a, b) => {
+                    self.remove(a, b, false);
+                    let cleared = self.plain()?;
+                    if !cleared {
+                        self.undo(false);
+                    }
+                    cleared
+                }
+                Branch::Constrain(k, mask) => {
+                    self.trail.push((k, self.allowed[k as usize]));
+                    self.allowed[k as usize] = mask;
+                    let cleared = self.plain()?;
+                    if !cleared {
+                        let (k, before) = self.trail.pop().expect("the constraint just made");
+                        self.allowed[k as usize] = before;
+                    }
+                    cleared
+                }
+            };
+            if cleared {
+                self.branches.truncate(key_at);
+                return Ok(true);
+            }
+        }
+        self.branches.truncate(key_at);
+        // `self.key` was overwritten by the positions below: rebuild it.
+        self.key();
+        let key = std::mem::take(&mut self.key);
+        self.memo.insert(&key);
+        self.key = key;
+        self.undo_to(order_mark, trail_mark, false);
+        Ok(false)
+    }
+
+    /// Pushes the branches of the current position (after [`Search::close`]) onto `branches`:
+    /// those of the four-piece kind with the fewest, or else every removable pair of the kinds
+    /// with more pieces. None when nothing can be removed. When probing, each branch of each
+    /// kind is tried first (its safe moves, then [`Search::can_all_go`]); branches that fail at
+    /// once are dropped, a kind with none left makes the position hopeless, and the kind with
+    /// the fewest left is chosen (fail first).
+    fn plain_branches(&mut self) {
+        let mut live = [0u16; 4];
+        let mut best: Option<Choice> = None;
+        for k in 0..self.left.len() {
+            if self.left[k] != 4 {
+                continue;
+            }
+            self.live(k, &mut live);
+            let mask = self.pair_mask(k, live);
+            if mask == 0 {
+                continue;
+            }
+            let mut choice = Choice { kind: k, removes: [(0, 0); 3], count: 0, rest: 0 };
+            let mut covered = 0u8;
+            for (pairing, two) in PAIRINGS.iter().enumerate() {
+                let bits = mask >> (2 * pairing) & 0b11;
+                if bits != 0 {
+                    covered |= 1 << pairing;
+                    let (x, y) = two[usize::from(bits & 1 == 0)];
+                    if !self.probe || self.survives(Branch::Remove(live[x], live[y])) {
+                        choice.removes[choice.count] = (live[x], live[y]);
+                        choice.count += 1;
+                    }
+                }
+            }
+            choice.rest = self.allowed[k] & !covered;
+            if self.probe && choice.rest != 0 && !self.survives(Branch::Constrain(k as u32, choice.rest)) {
+                choice.rest = 0;
+            }
+            let branches = choice.count + usize::from(choice.rest != 0);
+            if branches == 0 {
+                return;
+            }
+            // Fewest branches; among those, a kind that all its branches remove from.
+            let rank = |choice: &Choice| {
+                2 * (choice.count + usize::from(choice.rest != 0)) + usize::from(choice.rest != 0)
+            };
+            if best.as_ref().is_none_or(|best| rank(&choice) < rank(best)) {
+                best = Some(choice);
+            }
+        }
+        if let Some(choice) = best {
+            for &(a, b) in &choice.removes[..choice.count] {
+                self.branches.push(Branch::Remove(a, b));
+            }
+            if choice.rest != 0 {
+                self.branches.push(Branch::Constrain(choice.kind as u32, choice.rest));
+            }
+            return;
+        }
+        for k in 0..self.left.len() {
+            if self.left[k] > 4 {
+                self.push_pairs(k);
+            }
+        }
+    }
+
+    /// True unless `branch`, then the safe moves, leave a position [`Search::can_all_go`]
+    /// refutes. The position is left as it was.
+    fn survives(&mut self, branch: Branch) -> bool {
+        let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
+        match branch {
+            Branch::Remove(a, b) => self.remove(a, b, false),
+            Branch::Constrain(k, mask) => {
+                self.trail.push((k, self.allowed[k as usize]));
+                self.allowed[k as usize] = mask;
+            }
+        }
+        let alive = self.total_left == 0 || self.can_all_go();
+        self.undo_to(order_mark, trail_mark, false);
+        alive
+    }
+
+    /// Pushes every removable pair of kind `k` as a branch.
+    fn push_pairs(&mut self, k: usize) {
+        let mut branches = std::mem::take(&mut self.branches);
+        branches.extend(
+            self.present_pairs(k).filter(|&(a, b)| self.joinable(a, b)).map(|(a, b)| Branch::Remove(a, b)),
+        );
+        self.branches = branches;
+    }
+
+    /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
+    /// fall onto it, and its removal makes nothing fall.
+    fn is_top(&self, piece: u16) -> bool {
+        let (row, col) = self.cell[piece as usize];
+        row == 1 || {
+            let above = span(1, u32::from(row) - 1);
+            self.bits.cols[col as usize] & above == above
+        }
+    }
+
+    /// The pieces above piece `piece` in its column.
+    fn pieces_above(&self, piece: u16) -> u32 {
+        let (row, col) = self.cell[piece as usize];
+        let above = span(0, u32::from(row)) & !(1 << row);
+        (!self.bits.cols[col as usize] & above & !1).count_ones()
+    }
+
+    /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
+    /// removable in pairs one after the other. Such removals make nothing fall, so in any
+    /// clearing order, removing them first leaves every later board the same but for them
+    /// (the pieces below stack the same way without them on top), and every later line open.
+    fn close_gravity(&mut self) {
+        loop {
+            let mut changed = false;
+            for k in 0..self.left.len() {
+                if self.left[k] == 0 {
+                    continue;
+                }
+                let pieces = self.start[k]..self.start[k + 1];
+                let all_tops = self.members[pieces.clone()]
+                    .iter()
+                    .all(|&piece| !self.is_present(piece) || self.is_top(piece));
+                if all_tops {
+                    changed |= self.clear_many_with(k, true);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// The search with gravity: the safe moves, then every removable pair, those finishing
+    /// their kind first.
+    fn gravity(&mut self) -> Result<bool, OutOfBudget> {
+        let order_mark = self.order.len();
+        self.close_gravity();
+        if self.total_left == 0 {
+            return Ok(true);
+        }
+        self.key();
+        if self.memo.contains(&self.key) {
+            self.undo_to(order_mark, self.trail.len(), true);
+            return Ok(false);
+        }
+        self.count_position()?;
+        let from = self.branches.len();
+        for k in 0..self.left.len() {
+            if self.left[k] >= 2 {
+                self.push_pairs(k);
+            }
+        }
+        // Removals that make the fewest pieces fall first, then those finishing their kind.
+        let mut branches = std::mem::take(&mut self.branches);
+        branches[from..].sort_by_cached_key(|branch| {
+            let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
+            (self.pieces_above(a) + self.pieces_above(b), self.left[self.kind[a as usize] as usize])
+        });
+        self.branches = branches;
+        let mut index = from;
+        while index < self.branches.len() {
+            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+            index += 1;
+            self.remove(a, b, true);
+            if self.gravity()? {
+                self.branches.truncate(from);
+                return Ok(true);
+            }
+            self.undo(true);
+        }
+        self.branches.truncate(from);
+        self.key();
+        let key = std::mem::take(&mut self.key);
+        self.memo.insert(&key);
+        self.key = key;
+        self.undo_to(order_mark, self.trail.len(), true);
+        Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_and_spans() {
+        assert_eq!(run(0b0110_1100, 4), (2, 6));
+        assert_eq!(run(0b0110_1100, 7), (5, 7));
+        assert_eq!(run(0b1001_1100, 6), (6, 7));
+        assert_eq!(run(0b0000_0111, 3), (0, 3));
+        assert_eq!(span(2, 5), 0b11_1100);
+        assert_eq!(span(0, 63), u64::MAX);
+    }
+}
