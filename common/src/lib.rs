@@ -15,6 +15,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod edge_match;
 pub mod grid;
+pub mod search;
 pub mod tokens;
 
 pub use diagnostic::Diagnostic;

@@ -48,7 +48,7 @@ fn solved(boards: &[Board], moves: usize, solver: fn(&Board, usize) -> Option<Ve
 }
 
 fn fast(board: &Board, moves: usize) -> Option<Vec<Move>> {
-    solve::search(board, moves, false).moves
+    solve::search(board, moves, false).first
 }
 
 /// Prints the boards the fast search visits on a set: the work done, the same on any machine

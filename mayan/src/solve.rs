@@ -95,34 +95,27 @@
 
 use std::sync::OnceLock;
 
+pub use common::search::Outcome;
+
 use crate::board::Board;
 use crate::model::{HEIGHT, MAX_COLOUR, Move, Puzzle, WIDTH};
-
-/// The result of a search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// The lexicographically smallest solution, if any.
-    pub moves: Option<Vec<Move>>,
-    /// Boards searched: the work done, independent of the machine.
-    pub nodes: u64,
-}
 
 /// The lexicographically smallest sequence of exactly `puzzle.moves` moves that empties the
 /// board, or `None`.
 pub fn solve(puzzle: &Puzzle) -> Option<Vec<Move>> {
-    search(&Board::from_columns(&puzzle.columns), puzzle.moves, false).moves
+    search(&Board::from_columns(&puzzle.columns), puzzle.moves, false).first
 }
 
 /// The lexicographically smallest of the shortest sequences of at most `puzzle.moves` moves
 /// that empty the board, or `None`.
 pub fn fewest(puzzle: &Puzzle) -> Option<Vec<Move>> {
-    search(&Board::from_columns(&puzzle.columns), puzzle.moves, true).moves
+    search(&Board::from_columns(&puzzle.columns), puzzle.moves, true).first
 }
 
 /// Searches `board` for a sequence of exactly `moves` moves, or with `fewest` of the fewest
 /// moves up to `moves`, that empties it. The board must be settled, with no three in a line, as
 /// the parser and the generator guarantee (the last-move rule relies on it).
-pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome {
+pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome<Vec<Move>> {
     debug_assert!(board.line_cells().is_empty(), "an unsettled board:\n{board:?}");
     let counts = board.colour_counts();
     let colours = counts.iter().rposition(|&count| count > 0).unwrap_or(0) as u8;
@@ -141,7 +134,7 @@ pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome {
     // has no move), so the fewest moves are the first k that an exact search solves. The dead
     // ends found for one k stay true for the next: they are keyed by the moves left.
     let found = (first..=moves).any(|exact| search.exactly(*board, exact, 0, None));
-    Outcome { moves: found.then_some(search.path), nodes: search.nodes }
+    Outcome { first: found.then_some(search.path), found: u64::from(found), nodes: search.nodes }
 }
 
 struct Search {
