@@ -210,10 +210,10 @@ impl Config {
         Config { limit, threads: all_cores(), progress: Progress::default(), budgets: Budgets::DEFAULT }
     }
 
-    /// The same search on `threads` threads.
+    /// The same search on `threads` threads, or on every core when `None`.
     #[must_use]
-    pub fn with_threads(self, threads: NonZeroUsize) -> Self {
-        Config { threads, ..self }
+    pub fn with_threads(self, threads: Option<NonZeroUsize>) -> Self {
+        Config { threads: threads.unwrap_or_else(all_cores), ..self }
     }
 
     /// The same search, reporting to `progress`.

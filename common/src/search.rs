@@ -8,6 +8,7 @@
 //! more than [`ProgressLine::DELAY`]; when stderr is a pipe or a file (tests, CI, scripts)
 //! nothing is started and nothing is written, and the search does not even poll.
 
+use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -47,6 +48,35 @@ pub fn count_text(count: u64, limit: u64) -> String {
     } else {
         format!("{count} {noun}")
     }
+}
+
+/// Runs the searches one case's answer needs, under one [`ProgressLine`] that is gone when this
+/// returns (so the answer can be printed): with `count_limit`, the solutions counted up to it;
+/// and a solution, to decide the case, or with a count to draw it when `show` asks for it.
+/// `search(limit, progress)` searches for up to `limit` solutions.
+pub fn settle<S>(
+    count_limit: Option<u64>,
+    show: bool,
+    search: impl Fn(u64, Progress) -> Outcome<S>,
+) -> (Option<u64>, Option<S>) {
+    let line = ProgressLine::start();
+    match count_limit {
+        None => (None, search(1, line.progress()).first),
+        Some(limit) => {
+            let count = search(limit, line.progress()).found;
+            let first = if show && count > 0 { search(1, line.progress()).first } else { None };
+            (Some(count), first)
+        }
+    }
+}
+
+/// The `--threads N` option of the binaries whose long searches use several cores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]
+pub struct ThreadsArg {
+    /// Threads for long searches (default: every core). 1 runs the plain single-thread search;
+    /// every N gives the same answers and the same solutions.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
 }
 
 /// A running search's report of its work, shared by all its threads. Cloning is cheap. The

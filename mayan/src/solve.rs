@@ -96,6 +96,7 @@
 use std::sync::OnceLock;
 
 pub use common::search::Outcome;
+use common::search::Progress;
 
 use crate::board::Board;
 use crate::model::{HEIGHT, MAX_COLOUR, Move, Puzzle, WIDTH};
@@ -104,6 +105,11 @@ use crate::model::{HEIGHT, MAX_COLOUR, Move, Puzzle, WIDTH};
 /// board, or `None`.
 pub fn solve(puzzle: &Puzzle) -> Option<Vec<Move>> {
     search(&Board::from_columns(&puzzle.columns), puzzle.moves, false).first
+}
+
+/// [`solve`], or with `fewest` [`fewest`], reporting the work to `progress`.
+pub fn solve_with(puzzle: &Puzzle, fewest: bool, progress: Progress) -> Option<Vec<Move>> {
+    search_with(&Board::from_columns(&puzzle.columns), puzzle.moves, fewest, progress).first
 }
 
 /// The lexicographically smallest of the shortest sequences of at most `puzzle.moves` moves
@@ -116,6 +122,11 @@ pub fn fewest(puzzle: &Puzzle) -> Option<Vec<Move>> {
 /// moves up to `moves`, that empties it. The board must be settled, with no three in a line, as
 /// the parser and the generator guarantee (the last-move rule relies on it).
 pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome<Vec<Move>> {
+    search_with(board, moves, fewest, Progress::default())
+}
+
+/// [`search`], reporting the boards searched to `progress`.
+pub fn search_with(board: &Board, moves: usize, fewest: bool, progress: Progress) -> Outcome<Vec<Move>> {
     debug_assert!(board.line_cells().is_empty(), "an unsettled board:\n{board:?}");
     let counts = board.colour_counts();
     let colours = counts.iter().rposition(|&count| count > 0).unwrap_or(0) as u8;
@@ -128,6 +139,7 @@ pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome<Vec<Move>> {
         dead_ends: DeadEnds::new(),
         path: Vec::with_capacity(moves),
         nodes: 0,
+        progress,
     };
     let first = if fewest { 1 } else { moves };
     // A shortest solution of k moves empties the board after exactly k moves (an empty board
@@ -146,7 +158,12 @@ struct Search {
     /// The moves leading to the board being searched; the solution when the search succeeds.
     path: Vec<Move>,
     nodes: u64,
+    /// Where the boards searched are reported, [`PROGRESS_EVERY`] at a time.
+    progress: Progress,
 }
+
+/// Boards between two progress reports (a power of two: one mask test per board).
+const PROGRESS_EVERY: u64 = 1 << 16;
 
 impl Search {
     /// True when exactly `remaining` moves can empty `board`; the moves are then in `path`.
@@ -156,6 +173,9 @@ impl Search {
     /// `known` holds the needs of `board` when the caller knows them (see [`Needs`]).
     fn exactly(&mut self, board: Board, remaining: usize, asleep: u64, known: Option<Needs>) -> bool {
         self.nodes += 1;
+        if self.nodes & (PROGRESS_EVERY - 1) == 0 {
+            self.progress.add_nodes(PROGRESS_EVERY);
+        }
         if remaining == 0 {
             return board.is_empty();
         }
