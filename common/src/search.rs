@@ -8,13 +8,14 @@
 //! more than [`ProgressLine::DELAY`]; when stderr is a pipe or a file (tests, CI, scripts)
 //! nothing is started and nothing is written, and the search does not even poll.
 
+use std::fmt::Write as _;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// The result of a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -207,22 +208,13 @@ fn paint(progress: &Progress, stop: &Stop, target: ProgressDrawTarget) {
     if stop.wait(ProgressLine::DELAY) {
         return;
     }
-    let bar = ProgressBar::with_draw_target(None, target).with_elapsed(started.elapsed());
-    let counting = style("{spinner} {human_pos} positions searched, {per_sec}, {elapsed}");
-    let estimating =
-        style("{spinner} {human_pos} of about {human_len} positions searched, {per_sec}, ETA {eta}");
-    bar.set_style(counting);
-    let mut estimated = false;
+    let bar = ProgressBar::with_draw_target(None, target);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
     loop {
-        bar.set_position(progress.nodes());
         let estimate = progress.shared.as_ref().map_or(0, |counts| counts.estimate.load(Ordering::Relaxed));
-        if estimate > 0 {
-            bar.set_length(estimate.max(progress.nodes()));
-            if !estimated {
-                bar.set_style(estimating.clone());
-                estimated = true;
-            }
-        }
+        bar.set_message(status(progress.nodes(), estimate, started.elapsed()));
         bar.tick();
         stop.drawn.store(true, Ordering::Relaxed);
         if stop.wait(ProgressLine::TICK) {
@@ -232,9 +224,17 @@ fn paint(progress: &Progress, stop: &Stop, target: ProgressDrawTarget) {
     bar.finish_and_clear();
 }
 
-/// A progress style from a template known to be valid.
-fn style(template: &str) -> ProgressStyle {
-    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_spinner())
+/// The line's text after `elapsed`, with `nodes` searched of about `estimate` (0: unknown).
+/// The rate is the average since the start: the search reports in bursts.
+fn status(nodes: u64, estimate: u64, elapsed: Duration) -> String {
+    let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-3);
+    let mut text = format!("{} positions searched, {}/s", HumanCount(nodes), HumanCount(rate as u64));
+    if estimate > 0 {
+        let left = Duration::from_secs_f64(estimate.saturating_sub(nodes) as f64 / rate.max(1.0));
+        let _ =
+            write!(text, ", about {} in all, ETA {}", HumanCount(estimate.max(nodes)), HumanDuration(left));
+    }
+    text
 }
 
 #[cfg(test)]
@@ -246,6 +246,18 @@ mod tests {
         assert_eq!(count_text(1, 10), "1 solution");
         assert_eq!(count_text(0, 10), "0 solutions");
         assert_eq!(count_text(10, 10), "at least 10 solutions (counting stopped at --limit 10)");
+    }
+
+    #[test]
+    fn the_line_shows_the_rate_and_the_time_left() {
+        let second = Duration::from_secs(1);
+        assert_eq!(status(2_000_000, 0, second * 2), "2,000,000 positions searched, 1,000,000/s");
+        assert_eq!(
+            status(2_000_000, 8_000_000, second * 2),
+            "2,000,000 positions searched, 1,000,000/s, about 8,000,000 in all, ETA 6 seconds"
+        );
+        // An estimate already passed reads as the count so far.
+        assert!(status(9, 5, second).ends_with("about 9 in all, ETA 0 seconds"));
     }
 
     #[test]
