@@ -71,9 +71,14 @@ pub fn settle<S>(
     }
 }
 
-/// The `--threads N` option of the binaries whose long searches use several cores.
+/// The options of the binaries whose searches count solutions and use several cores:
+/// `--limit N` (for their own `--count` flag) and `--threads N`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::Args)]
-pub struct ThreadsArg {
+pub struct SearchArgs {
+    /// Stop counting at N solutions.
+    #[arg(long, value_name = "N", requires = "count", default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
     /// Threads for long searches (default: every core). 1 runs the plain single-thread search;
     /// every N gives the same answers and the same solutions.
     #[arg(long, value_name = "N")]

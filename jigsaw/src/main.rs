@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::search::ThreadsArg;
+use common::search::SearchArgs;
 use jigsaw::model::MAX_SIDE;
 use jigsaw::{Options, r#gen, parse};
 
@@ -61,12 +61,8 @@ struct Cli {
     /// turn, so identical pieces do not multiply the count.
     #[arg(long)]
     count: bool,
-    /// Stop counting at N solutions.
-    #[arg(long, value_name = "N", requires = "count", default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    limit: u64,
     #[command(flatten)]
-    threads: ThreadsArg,
+    search: SearchArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -126,8 +122,8 @@ fn main() -> ExitCode {
             let options = Options {
                 show: cli.show,
                 rotate: cli.rotate,
-                count_limit: cli.count.then_some(cli.limit),
-                threads: cli.threads.threads,
+                count_limit: cli.count.then_some(cli.search.limit),
+                threads: cli.search.threads,
             };
             jigsaw::answer(&blocks, options, out)?;
             Ok(())

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::search::ThreadsArg;
+use common::search::SearchArgs;
 use tetravex::model::{DIGITS, MAX_SIZE};
 use tetravex::{Options, r#gen, parse};
 
@@ -53,12 +53,8 @@ struct Cli {
     /// boards count as distinct only where some digit differs.
     #[arg(long)]
     count: bool,
-    /// Stop counting at N solutions.
-    #[arg(long, value_name = "N", requires = "count", default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    limit: u64,
     #[command(flatten)]
-    threads: ThreadsArg,
+    search: SearchArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -110,8 +106,8 @@ fn main() -> ExitCode {
             let games = input.parse(parse::games)?;
             let options = Options {
                 show: cli.show,
-                count_limit: cli.count.then_some(cli.limit),
-                threads: cli.threads.threads,
+                count_limit: cli.count.then_some(cli.search.limit),
+                threads: cli.search.threads,
             };
             tetravex::answer(&games, options, out)?;
             Ok(())
