@@ -195,9 +195,10 @@ impl Default for Budgets {
 pub struct Config {
     /// Stop after this many solutions (0 counts as 1).
     pub limit: u64,
-    /// Threads a long bit search may use; 1 runs the plain single-thread search. Every number
-    /// gives the same outcome (count and first solution).
-    pub threads: NonZeroUsize,
+    /// Threads a long bit search may use, `None` for every core the process may run on; 1 runs
+    /// the plain single-thread search. Every number gives the same outcome (count and first
+    /// solution).
+    pub threads: Option<NonZeroUsize>,
     /// Where to report the work done (hidden by default).
     pub progress: Progress,
     /// What the search may spend where.
@@ -207,13 +208,19 @@ pub struct Config {
 impl Config {
     /// Up to `limit` solutions on every core the process may run on, no progress shown.
     pub fn new(limit: u64) -> Self {
-        Config { limit, threads: all_cores(), progress: Progress::default(), budgets: Budgets::DEFAULT }
+        Config { limit, threads: None, progress: Progress::default(), budgets: Budgets::DEFAULT }
     }
 
     /// The same search on `threads` threads, or on every core when `None`.
     #[must_use]
     pub fn with_threads(self, threads: Option<NonZeroUsize>) -> Self {
-        Config { threads: threads.unwrap_or_else(all_cores), ..self }
+        Config { threads, ..self }
+    }
+
+    /// The threads a long search uses. Asked only when one starts: finding the cores reads the
+    /// process's CPU limits, which costs more than refuting most puzzles.
+    fn thread_count(&self) -> usize {
+        self.threads.unwrap_or_else(all_cores).get()
     }
 
     /// The same search, reporting to `progress`.

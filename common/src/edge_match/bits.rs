@@ -392,7 +392,10 @@ impl BitSearch {
     /// Tries every kind of `candidates` in `cell` at (row, col) and searches on; records the
     /// row start (its state and the solutions found before it) as a dead end when nothing was
     /// found below it.
-    #[allow(clippy::inline_always, reason = "inlined into both callers: measured 7% faster on tetravex b")]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into both callers: measured 7% faster on 6×6 boards with five labels"
+    )]
     #[inline(always)]
     fn branch(
         &mut self,

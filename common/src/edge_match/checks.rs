@@ -98,8 +98,12 @@ impl Puzzle {
             let line = line as i64;
             match self.border {
                 Border::Free => (0..self.labels).map(|d| (plus[d] - minus[d]).max(0)).sum::<i64>() <= line,
-                Border::Fixed(flat) => (0..self.labels).all(|d| {
-                    if d == flat as usize { plus[d] == line && minus[d] == line } else { plus[d] == minus[d] }
+                Border::Fixed(border) => (0..self.labels).all(|d| {
+                    if d == border as usize {
+                        plus[d] == line && minus[d] == line
+                    } else {
+                        plus[d] == minus[d]
+                    }
                 }),
             }
         };

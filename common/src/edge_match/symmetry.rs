@@ -112,7 +112,7 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
     let Some((size, symmetry, turned)) = best else { unreachable!("eight symmetries") };
     config.progress.set_estimate(nodes.saturating_add(size as u64));
     let outcome =
-        SplitSearch::run(BitSearch::new(&turned, config), config.threads.get(), config.budgets.poll);
+        SplitSearch::run(BitSearch::new(&turned, config), config.thread_count(), config.budgets.poll);
     let outcome = outcome.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
     Outcome { nodes: nodes + outcome.nodes, ..outcome }
 }
