@@ -32,6 +32,10 @@
 //!   threads** (module `split`) with the outcome of one thread.
 //! - A puzzle with a **fixed border and exactly two other labels** also gets the *last two rows*
 //!   check (module `checks`).
+//! - Both searches count nodes through module `nodes`: one comparison per node against the next
+//!   *poll*, where the budget is enforced, a split task checks for cancellation, and the nodes
+//!   (with the symmetry estimate as the tree size) go to [`Config::progress`]; there are no
+//!   polls short of the budget when nobody listens.
 //!
 //! Every budget these steps spend is a field of [`Budgets`]; every capacity the bitset tricks
 //! rely on is a named constant with a compile-time assertion next to it, so raising a limit
