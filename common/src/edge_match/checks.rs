@@ -70,8 +70,11 @@ pub(super) fn rotation_class(mask: u8) -> u8 {
 }
 
 impl Puzzle {
-    /// The root checks of the [module documentation](self): necessary conditions that need no
-    /// search. False means there is no solution.
+    /// The root checks: necessary conditions that need no search. The tile count fits the board;
+    /// with a fixed border, every border class (corner, edge, inner…) has as many tiles as cells;
+    /// with single orientations, per label the sides balance across every joint (up to what the
+    /// border can take with a free border), and with a fixed border each border line can be
+    /// chained from corner to corner (an Euler trail). False means there is no solution.
     pub fn check_counts(&self) -> bool {
         let tiles: u32 = self.kinds.iter().map(|kind| kind.count).sum();
         if tiles as usize != self.rows * self.cols {

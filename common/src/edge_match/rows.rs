@@ -21,7 +21,7 @@
 //!
 //! **Restarts** (fixed border, looking for one solution). A wrong tile early in a solvable
 //! puzzle can hide under a subtree without solutions that takes millions of nodes to exhaust.
-//! The search therefore runs under a node budget ([`Budgets::first_run`]); when it runs out, it
+//! The search therefore runs under a node budget ([`Budgets::first_run`](super::Budgets::first_run)); when it runs out, it
 //! starts again with the candidate lists in a fresh seeded order and twice the budget. The
 //! dead-end table is kept across runs, so work already proven fruitless is not repeated, and the
 //! last run, with a budget larger than any before, still settles unsolvable puzzles. Everything

@@ -2,7 +2,7 @@
 //!
 //! A refutation must exhaust the tree, whose size depends much (up to 6× on 6×6 boards with
 //! five labels) on the side the filling starts from. The bit search first gets a budget of nodes
-//! ([`Budgets::plain`]); past it, Knuth's estimator (random walks) sizes the tree of each of the
+//! ([`Budgets::plain`](super::Budgets::plain)); past it, Knuth's estimator (random walks) sizes the tree of each of the
 //! board's eight symmetries (mirror, then quarter turns; a free border and single orientations
 //! make every symmetric board a puzzle of the same kind), and the smallest is searched to the
 //! end, split over threads (module `split`). Solutions map one to one between symmetric boards,
