@@ -18,6 +18,7 @@ pub mod diagnostic;
 pub mod edge_match;
 pub mod flat;
 pub mod grid;
+pub mod search;
 pub mod tokens;
 
 pub use diagnostic::Diagnostic;

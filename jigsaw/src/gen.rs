@@ -74,6 +74,29 @@ pub fn blocks(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Block>, 
         .collect()
 }
 
+/// Shuffled rectangles tried per block before giving up on a block with a unique solution.
+const UNIQUE_ATTEMPTS: usize = 10_000;
+
+/// Generates `options.blocks` solvable blocks that each have exactly one assembly (identical
+/// pieces swapped make no other), checked by counting up to 2; an error when `options` asks for
+/// unsolvable or turned pieces (a rectangle turned as a whole is another assembly, so turning
+/// blocks are never unique), or when no such block turns up.
+pub fn unique_blocks(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Block>, String> {
+    let Options { rows, cols, unsolvable, rotate, blocks } = options;
+    assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
+    if unsolvable.is_some() || rotate {
+        return Err("a block with a unique solution can be neither unsolvable nor turned".to_owned());
+    }
+    (0..blocks)
+        .map(|_| {
+            (0..UNIQUE_ATTEMPTS)
+                .map(|_| shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), false, rng))
+                .find(|block| solve::count(block, false, 2) == 1)
+                .ok_or_else(|| format!("no block with a unique solution found in {UNIQUE_ATTEMPTS} attempts"))
+        })
+        .collect()
+}
+
 /// A solved `rows × cols` rectangle: flat on the border, and at every inner joint a knob on a
 /// random one of the two sides.
 pub fn solved_board(rows: usize, cols: usize, rng: &mut impl rand::Rng) -> Assembly {
@@ -175,6 +198,19 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+
+    #[test]
+    fn unique_blocks_have_one_solution_and_refuse_what_cannot_be_unique() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let options = Options { rows: 3, cols: 4, unsolvable: None, rotate: false, blocks: 5 };
+        for block in unique_blocks(options, &mut rng).unwrap() {
+            assert_eq!(crate::reference::count(&block, false, 10), 1);
+        }
+        let turned = Options { rotate: true, ..options };
+        assert!(unique_blocks(turned, &mut rng).is_err());
+        let broken = Options { unsolvable: Some(Break::Swap), ..options };
+        assert!(unique_blocks(broken, &mut rng).is_err());
+    }
 
     #[test]
     fn solvable_blocks_are_solved_by_their_own_board() {

@@ -46,29 +46,42 @@ pub mod show;
 pub mod solve;
 
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
+
+use common::edge_match::Config;
+use common::search::{count_text, settle};
 
 use model::Blocks;
 
-/// What to allow and print besides the judge's verdict.
+/// What to allow and print besides the judge's verdict, and how to search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
     /// Draw the assembled rectangle after each `YES`.
     pub show: bool,
     /// Allow pieces to be turned by quarter turns.
     pub rotate: bool,
+    /// Print the number of assembled rectangles, counting up to this limit, instead of the
+    /// verdict.
+    pub count_limit: Option<u64>,
+    /// Threads for long searches; `None` for every core. The answer is the same for any number.
+    pub threads: Option<NonZeroUsize>,
 }
 
-/// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects.
+/// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects (or
+/// with a count limit, `Block k: N solutions`). A search that runs for more than a second shows
+/// its progress on stderr when that is a terminal.
 pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    for block in blocks.iter() {
-        match solve::solve(&block, options.rotate) {
-            Some(assembly) => {
-                writeln!(out, "YES")?;
-                if options.show {
-                    out.write_all(show::assembly(&assembly).as_bytes())?;
-                }
-            }
-            None => writeln!(out, "NO")?,
+    for (index, block) in blocks.iter().enumerate() {
+        let (count, assembly) = settle(options.count_limit, options.show, |limit, progress| {
+            let config = Config::new(limit).with_threads(options.threads).with_progress(progress);
+            solve::search_with(&block, options.rotate, &config)
+        });
+        match count.zip(options.count_limit) {
+            None => writeln!(out, "{}", if assembly.is_some() { "YES" } else { "NO" })?,
+            Some((count, limit)) => writeln!(out, "Block {}: {}", index + 1, count_text(count, limit))?,
+        }
+        if let Some(assembly) = assembly.filter(|_| options.show) {
+            out.write_all(show::assembly(&assembly).as_bytes())?;
         }
     }
     Ok(())

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::search::SearchArgs;
 use jigsaw::model::MAX_SIDE;
 use jigsaw::{Options, r#gen, parse};
 
@@ -31,6 +32,11 @@ Examples:
   | F | F |
   +---+---+
   $ jigsaw gen --rows 8 --cols 8 --unsolvable swap --blocks 10 --seed 7 | jigsaw
+  $ jigsaw gen --rows 4 --cols 4 --unique --seed 7 | jigsaw --count --threads 1
+  Block 1: 1 solution
+
+A search that runs for more than a second shows its progress on stderr when stderr is a
+terminal (positions searched and positions per second); nothing is printed there otherwise.
 
 {EXIT_STATUS_HELP}"
     )
@@ -50,6 +56,13 @@ struct Cli {
     /// Allow pieces to be turned by 90°, 180° or 270° (the real-world puzzle; not the judge's).
     #[arg(long)]
     rotate: bool,
+    /// Print the number of distinct assembled rectangles (`Block k: N solutions`) instead of the
+    /// verdict; rectangles count as distinct only where some place holds a different piece or
+    /// turn, so identical pieces do not multiply the count.
+    #[arg(long)]
+    count: bool,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -75,6 +88,11 @@ struct GenArgs {
     /// Turn every piece at random; unsolvable blocks are then checked with rotation allowed.
     #[arg(long)]
     rotate: bool,
+    /// Make blocks with exactly one assembled rectangle, checked by counting up to 2: puzzles a
+    /// designer can publish. Not with turned pieces (a rectangle turned as a whole is another
+    /// assembly).
+    #[arg(long, conflicts_with_all = ["unsolvable", "rotate"])]
+    unique: bool,
     /// Number of blocks.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     blocks: u32,
@@ -93,14 +111,21 @@ fn main() -> ExitCode {
                 rotate: args.rotate,
                 blocks: args.blocks as usize,
             };
-            let blocks = r#gen::blocks(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
+            let make = if args.unique { r#gen::unique_blocks } else { r#gen::blocks };
+            let blocks = make(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
             out.write_all(r#gen::to_input(&blocks).as_bytes())?;
             Ok(())
         }
         None => {
             let input = Input::read(cli.input.path())?;
             let blocks = input.parse(parse::blocks)?;
-            jigsaw::answer(&blocks, Options { show: cli.show, rotate: cli.rotate }, out)?;
+            let options = Options {
+                show: cli.show,
+                rotate: cli.rotate,
+                count_limit: cli.count.then_some(cli.search.limit),
+                threads: cli.search.threads,
+            };
+            jigsaw::answer(&blocks, options, out)?;
             Ok(())
         }
     })

@@ -7,20 +7,10 @@
 //! its distinct rotations, each relabelled after turning it.
 
 use common::Grid;
-use common::edge_match::{self, Border, Kind, Puzzle};
+use common::edge_match::{self, Border, Config, Kind, Puzzle};
+use common::search::Outcome;
 
 use crate::model::{Assembly, Block, Piece, Side};
-
-/// The result of a search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// The first assembled rectangle found, if any.
-    pub first: Option<Assembly>,
-    /// Solutions found, up to the limit.
-    pub found: u64,
-    /// Search nodes visited: the work done, independent of the machine.
-    pub nodes: u64,
-}
 
 /// The label of the flat side, the fixed border label.
 const FLAT: u8 = 0;
@@ -121,22 +111,33 @@ pub fn passes_root_checks(block: &Block, rotate: bool) -> bool {
     knobs_meet_holes(block) && (!rotate || frame_closes(block)) && puzzle(block, rotate).0.check_counts()
 }
 
-/// Searches for up to `limit` solutions (rectangles differing in some cell's piece or turn).
-pub fn search(block: &Block, rotate: bool, limit: u64) -> Outcome {
+/// Searches for up to `limit` solutions (rectangles differing in some cell's piece or turn), on
+/// every core.
+pub fn search(block: &Block, rotate: bool, limit: u64) -> Outcome<Assembly> {
+    search_with(block, rotate, &Config::new(limit))
+}
+
+/// Searches as `config` says: up to `config.limit` solutions, on `config.threads` threads,
+/// reporting to `config.progress`.
+pub fn search_with(block: &Block, rotate: bool, config: &Config) -> Outcome<Assembly> {
     if !knobs_meet_holes(block) || (rotate && !frame_closes(block)) {
-        return Outcome { first: None, found: 0, nodes: 0 };
+        return Outcome::none(0);
     }
     let (puzzle, pieces) = puzzle(block, rotate);
-    let outcome = edge_match::search(&puzzle, limit);
-    let first = outcome.first.map(|solution| {
+    edge_match::search(&puzzle, config).map(|solution| {
         // Without rotation every placement uses orientation 0, the piece as given.
         let cells = solution.cells().iter().map(|p| pieces[p.kind].orientations()[p.orientation]);
         Grid::from_vec(block.rows, block.cols, cells.collect())
-    });
-    Outcome { first, found: outcome.found, nodes: outcome.nodes }
+    })
 }
 
 /// An assembled rectangle, or `None` when the pieces cannot form one.
 pub fn solve(block: &Block, rotate: bool) -> Option<Assembly> {
     search(block, rotate, 1).first
+}
+
+/// The number of distinct assembled rectangles (differing in some cell's piece or turn),
+/// stopping at `limit`.
+pub fn count(block: &Block, rotate: bool, limit: u64) -> u64 {
+    search(block, rotate, limit).found
 }

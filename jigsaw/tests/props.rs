@@ -1,5 +1,8 @@
 //! Property tests: the fast solver against the plain reference, `--show` rectangles against the
-//! rules, and the parser against arbitrary bytes. Failures print the seed of the block.
+//! rules, the parser against arbitrary bytes, one thread against several, and unique blocks
+//! against the plain reference's count. Failures print the seed of the block.
+
+use std::num::NonZeroUsize;
 
 use common::{Grid, Tokens};
 use jigsaw::r#gen::{self, Break};
@@ -134,5 +137,36 @@ proptest! {
         let assembly = assembly.expect("checked above");
         prop_assert!(block.is_solution(&assembly, rotate), "seed {}", seed);
         prop_assert!(block.is_solution(&read_drawing(&show::assembly(&assembly), rows, cols), rotate), "seed {}", seed);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn one_thread_and_the_default_give_the_same_output(
+        shapes in proptest::collection::vec((1usize..=6, 1usize..=6, making(), any::<bool>()), 1..4),
+        rotate: bool, show: bool, count: bool, seed: u64,
+    ) {
+        let blocks: jigsaw::model::Blocks = shapes
+            .iter()
+            .enumerate()
+            .map(|(i, &(rows, cols, making, turn))| block(rows, cols, making, turn && rotate, seed ^ i as u64))
+            .collect();
+        let output = |threads| {
+            let options = jigsaw::Options { show, rotate, count_limit: count.then_some(COUNT_LIMIT), threads };
+            let mut out = Vec::new();
+            jigsaw::answer(&blocks, options, &mut out).expect("writing to memory");
+            out
+        };
+        prop_assert_eq!(output(Some(NonZeroUsize::MIN)), output(None), "seed {}", seed);
+    }
+
+    #[test]
+    fn unique_blocks_have_exactly_one_solution(rows in 1usize..=4, cols in 1usize..=4, seed: u64) {
+        let options = r#gen::Options { rows, cols, unsolvable: None, rotate: false, blocks: 1 };
+        let blocks = r#gen::unique_blocks(options, &mut ChaCha8Rng::seed_from_u64(seed));
+        let blocks = blocks.map_err(|err| TestCaseError::fail(format!("seed {seed}: {err}")))?;
+        prop_assert_eq!(reference::count(&blocks[0], false, 2), 1, "seed {}", seed);
     }
 }

@@ -48,7 +48,7 @@ fn solved(boards: &[Board], moves: usize, solver: fn(&Board, usize) -> Option<Ve
 }
 
 fn fast(board: &Board, moves: usize) -> Option<Vec<Move>> {
-    solve::search(board, moves, false).moves
+    solve::search(board, moves, false).first
 }
 
 /// The reference, which simulates the rules on a grid of its own, from the board's columns.

@@ -47,6 +47,7 @@ pub mod solve;
 use std::io::{self, Write};
 
 use board::Board;
+use common::search::ProgressLine;
 use model::Puzzle;
 
 /// What to print besides the judge's answer.
@@ -63,7 +64,9 @@ pub struct Options {
 /// Writes the answer: one line `x y g` per move of the lexicographically smallest solution, or
 /// `-1`, exactly as the judge expects; with `show`, a blank line and the boards.
 pub fn answer(puzzle: &Puzzle, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    let solution = if options.fewest { solve::fewest(puzzle) } else { solve::solve(puzzle) };
+    let line = ProgressLine::start();
+    let solution = solve::solve_with(puzzle, options.fewest, line.progress());
+    drop(line);
     match &solution {
         Some(moves) => {
             for mv in moves {

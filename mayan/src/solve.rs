@@ -101,39 +101,49 @@ use std::sync::OnceLock;
 
 use rustc_hash::{FxBuildHasher, FxHashSet};
 
+pub use common::search::Outcome;
+use common::search::Progress;
+
 use crate::board::Board;
 use crate::model::{HEIGHT, MAX_COLOUR, Move, Puzzle, WIDTH};
-
-/// The result of a search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// The lexicographically smallest solution, if any.
-    pub moves: Option<Vec<Move>>,
-    /// Boards searched: the work done, independent of the machine.
-    pub nodes: u64,
-}
 
 /// The lexicographically smallest sequence of exactly `puzzle.moves` moves that empties the
 /// board, or `None`.
 pub fn solve(puzzle: &Puzzle) -> Option<Vec<Move>> {
-    search(&Board::from_columns(&puzzle.columns), puzzle.moves, false).moves
+    search(&Board::from_columns(&puzzle.columns), puzzle.moves, false).first
+}
+
+/// [`solve`], or with `fewest` [`fewest`], reporting the work to `progress`.
+pub fn solve_with(puzzle: &Puzzle, fewest: bool, progress: Progress) -> Option<Vec<Move>> {
+    search_with(&Board::from_columns(&puzzle.columns), puzzle.moves, fewest, progress).first
 }
 
 /// The lexicographically smallest of the shortest sequences of at most `puzzle.moves` moves
 /// that empty the board, or `None`.
 pub fn fewest(puzzle: &Puzzle) -> Option<Vec<Move>> {
-    search(&Board::from_columns(&puzzle.columns), puzzle.moves, true).moves
+    search(&Board::from_columns(&puzzle.columns), puzzle.moves, true).first
 }
 
 /// Searches `board` for a sequence of exactly `moves` moves, or with `fewest` of the fewest
 /// moves up to `moves`, that empties it. The board must be settled, with no three in a line, as
 /// the parser and the generator guarantee (the last-move rule relies on it).
-pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome {
-    search_with_dead_ends(board, moves, fewest, MAX_DEAD_ENDS)
+pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome<Vec<Move>> {
+    search_with(board, moves, fewest, Progress::default())
 }
 
-/// [`search`] with the dead-end table capped at `max_dead_ends` keys.
-fn search_with_dead_ends(board: &Board, moves: usize, fewest: bool, max_dead_ends: usize) -> Outcome {
+/// [`search`], reporting the boards searched to `progress`.
+pub fn search_with(board: &Board, moves: usize, fewest: bool, progress: Progress) -> Outcome<Vec<Move>> {
+    search_with_dead_ends(board, moves, fewest, progress, MAX_DEAD_ENDS)
+}
+
+/// [`search_with`] with the dead-end table capped at `max_dead_ends` keys.
+fn search_with_dead_ends(
+    board: &Board,
+    moves: usize,
+    fewest: bool,
+    progress: Progress,
+    max_dead_ends: usize,
+) -> Outcome<Vec<Move>> {
     debug_assert!(board.line_cells().is_empty(), "an unsettled board:\n{board:?}");
     let counts = board.colour_counts();
     let colours = counts.iter().rposition(|&count| count > 0).unwrap_or(0) as u8;
@@ -146,13 +156,14 @@ fn search_with_dead_ends(board: &Board, moves: usize, fewest: bool, max_dead_end
         dead_ends: DeadEnds::new(max_dead_ends),
         path: Vec::with_capacity(moves),
         nodes: 0,
+        progress,
     };
     let first = if fewest { 1 } else { moves };
     // A shortest solution of k moves empties the board after exactly k moves (an empty board
     // has no move), so the fewest moves are the first k that an exact search solves. The dead
     // ends found for one k stay true for the next: they are keyed by the moves left.
     let found = (first..=moves).any(|exact| search.exactly(*board, exact, 0, None));
-    Outcome { moves: found.then_some(search.path), nodes: search.nodes }
+    Outcome { first: found.then_some(search.path), found: u64::from(found), nodes: search.nodes }
 }
 
 struct Search {
@@ -164,7 +175,12 @@ struct Search {
     /// The moves leading to the board being searched; the solution when the search succeeds.
     path: Vec<Move>,
     nodes: u64,
+    /// Where the boards searched are reported, [`PROGRESS_EVERY`] at a time.
+    progress: Progress,
 }
+
+/// Boards between two progress reports (a power of two: one mask test per board).
+const PROGRESS_EVERY: u64 = 1 << 16;
 
 impl Search {
     /// True when exactly `remaining` moves can empty `board`; the moves are then in `path`.
@@ -174,6 +190,9 @@ impl Search {
     /// `known` holds the needs of `board` when the caller knows them (see [`Needs`]).
     fn exactly(&mut self, board: Board, remaining: usize, asleep: u64, known: Option<Needs>) -> bool {
         self.nodes += 1;
+        if self.nodes & (PROGRESS_EVERY - 1) == 0 {
+            self.progress.add_nodes(PROGRESS_EVERY);
+        }
         if remaining == 0 {
             return board.is_empty();
         }
@@ -822,15 +841,15 @@ mod tests {
             for _ in 0..6 {
                 let board = crate::r#gen::random_board(20, 3, &mut rng).expect("20 blocks in 3 colours fit");
                 let free = search(&board, moves, false);
-                let capped = search_with_dead_ends(&board, moves, false, 8);
-                assert_eq!(capped.moves, free.moves, "{board:?}");
+                let capped = search_with_dead_ends(&board, moves, false, Progress::default(), 8);
+                assert_eq!(capped.first, free.first, "{board:?}");
                 assert!(capped.nodes >= free.nodes);
             }
             let (board, _) =
                 crate::r#gen::solvable_board(20, 3, moves, &mut rng).expect("the generator makes these");
             let free = search(&board, moves, true);
-            assert!(free.moves.is_some());
-            assert_eq!(search_with_dead_ends(&board, moves, true, 8).moves, free.moves);
+            assert!(free.first.is_some());
+            assert_eq!(search_with_dead_ends(&board, moves, true, Progress::default(), 8).first, free.first);
         }
     }
 }

@@ -67,7 +67,7 @@ proptest! {
         blocks in 0usize..=12, colours in 1u8..=4, moves in 1usize..=3, seed: u64,
     ) {
         let start = board(blocks, colours, seed);
-        let fast = solve::search(&start, moves, false).moves;
+        let fast = solve::search(&start, moves, false).first;
         let plain = reference::exactly(&start.columns(), moves);
         prop_assert_eq!(&fast, &plain, "seed {}", seed);
         if let Some(moves) = fast {
@@ -141,7 +141,7 @@ proptest! {
         };
         prop_assert!(r#gen::replays(&start, &witness), "seed {}", seed);
         prop_assert!(reference::is_solution(&start.columns(), &witness), "seed {}", seed);
-        let fast = solve::search(&start, moves, false).moves;
+        let fast = solve::search(&start, moves, false).first;
         prop_assert_eq!(&fast, &reference::exactly(&start.columns(), moves), "seed {}", seed);
         let fast = fast.expect("the witness is a solution");
         prop_assert!(fast <= witness, "the smallest solution is at most the witness, seed {}", seed);

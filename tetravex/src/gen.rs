@@ -49,6 +49,32 @@ pub fn games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, St
         .collect()
 }
 
+/// Shuffled boards tried per game before giving up on a game with a unique solution.
+const UNIQUE_ATTEMPTS: usize = 10_000;
+
+/// Generates `options.games` solvable games that each have exactly one solution (one solved
+/// board: interchangeable tiles do not make another), checked by counting up to 2; an error
+/// when `options.unsolvable` is set or when no such game turns up (few digits and large
+/// boards make many solutions likely).
+pub fn unique_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, String> {
+    assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
+    if options.unsolvable {
+        return Err("a game cannot be both unsolvable and uniquely solvable".to_owned());
+    }
+    (0..options.games)
+        .map(|_| {
+            (0..UNIQUE_ATTEMPTS)
+                .map(|_| shuffled(&solved_board(options.size, options.digits, rng), rng))
+                .find(|game| solve::count(game, 2) == 1)
+                .ok_or_else(|| {
+                    format!(
+                        "no game with a unique solution found in {UNIQUE_ATTEMPTS} attempts; try more digits"
+                    )
+                })
+        })
+        .collect()
+}
+
 /// A solved `size × size` board: every joint, and every border triangle, a random digit below
 /// `digits`.
 pub fn solved_board(size: usize, digits: u8, rng: &mut impl rand::Rng) -> Board {
@@ -136,6 +162,20 @@ mod tests {
         for game in games(options, &mut rng).unwrap() {
             assert_eq!(crate::reference::solve(&game), None);
         }
+    }
+
+    #[test]
+    fn unique_games_have_one_solution_and_refuse_to_be_unsolvable() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let options = Options { size: 3, digits: 4, unsolvable: false, games: 5 };
+        for game in unique_games(options, &mut rng).unwrap() {
+            assert_eq!(crate::reference::count(&game, 10), 1);
+        }
+        let options = Options { size: 3, digits: 4, unsolvable: true, games: 1 };
+        assert!(unique_games(options, &mut rng).is_err());
+        // One digit: every arrangement of the identical tiles is the one board...
+        let options = Options { size: 2, digits: 1, unsolvable: false, games: 1 };
+        assert_eq!(unique_games(options, &mut rng).unwrap().len(), 1);
     }
 
     #[test]

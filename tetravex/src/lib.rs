@@ -38,51 +38,48 @@ pub mod show;
 pub mod solve;
 
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
+
+use common::edge_match::Config;
+use common::search::{count_text, settle};
 
 use model::Games;
 
-/// What to print for each game besides the judge's verdict.
+/// What to print for each game besides the judge's verdict, and how to search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
     /// Draw a solved board after each verdict.
     pub show: bool,
     /// Print the number of solved boards, counting up to this limit, instead of the verdict.
     pub count_limit: Option<u64>,
+    /// Threads for long searches; `None` for every core. The answer is the same for any number.
+    pub threads: Option<NonZeroUsize>,
 }
 
 /// Writes the answer for every game: `Game k: Possible` or `Game k: Impossible` (or the count),
-/// games separated by a blank line, exactly as the judge expects.
+/// games separated by a blank line, exactly as the judge expects. A search that runs for more
+/// than a second shows its progress on stderr when that is a terminal.
 pub fn answer(games: &Games, options: Options, out: &mut dyn Write) -> io::Result<()> {
     for (index, game) in games.iter().enumerate() {
         if index > 0 {
             writeln!(out)?;
         }
         let number = index + 1;
-        match options.count_limit {
+        let (count, board) = settle(options.count_limit, options.show, |limit, progress| {
+            solve::search_with(
+                &game,
+                &Config::new(limit).with_threads(options.threads).with_progress(progress),
+            )
+        });
+        match count.zip(options.count_limit) {
             None => {
-                let solution = solve::solve(&game);
-                let verdict = if solution.is_some() { "Possible" } else { "Impossible" };
+                let verdict = if board.is_some() { "Possible" } else { "Impossible" };
                 writeln!(out, "Game {number}: {verdict}")?;
-                if let Some(board) = solution.filter(|_| options.show) {
-                    out.write_all(show::board(&board).as_bytes())?;
-                }
             }
-            Some(limit) => {
-                let count = solve::count(&game, limit);
-                let noun = if count == 1 { "solution" } else { "solutions" };
-                if count >= limit {
-                    writeln!(
-                        out,
-                        "Game {number}: at least {count} {noun} (counting stopped at --limit {limit})"
-                    )?;
-                } else {
-                    writeln!(out, "Game {number}: {count} {noun}")?;
-                }
-                if options.show && count > 0 {
-                    let board = solve::solve(&game).expect("a game with solutions has one");
-                    out.write_all(show::board(&board).as_bytes())?;
-                }
-            }
+            Some((count, limit)) => writeln!(out, "Game {number}: {}", count_text(count, limit))?,
+        }
+        if let Some(board) = board.filter(|_| options.show) {
+            out.write_all(show::board(&board).as_bytes())?;
         }
     }
     Ok(())

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::search::SearchArgs;
 use tetravex::model::{DIGITS, MAX_SIZE};
 use tetravex::{Options, r#gen, parse};
 
@@ -26,6 +27,12 @@ Examples:
   $ printf '2\\n5 9 1 4\\n4 4 5 6\\n6 8 5 4\\n0 4 4 3\\n0\\n' | tetravex
   Game 1: Possible
   $ tetravex gen --size 5 --digits 3 --games 10 --seed 7 | tetravex --count
+  $ tetravex gen --size 6 --digits 5 --unsolvable --games 10 --seed 7 | tetravex --threads 1
+  $ tetravex gen --size 4 --digits 6 --unique --seed 7
+
+A search that runs for more than a second shows its progress on stderr when stderr is a
+terminal (positions searched, positions per second, and for long searches an ETA from the
+search's own estimate of its tree); nothing is printed there otherwise.
 
 {EXIT_STATUS_HELP}"
     )
@@ -46,10 +53,8 @@ struct Cli {
     /// boards count as distinct only where some digit differs.
     #[arg(long)]
     count: bool,
-    /// Stop counting at N solutions.
-    #[arg(long, value_name = "N", requires = "count", default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    limit: u64,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -70,6 +75,10 @@ struct GenArgs {
     /// Make games without a solution: one triangle of a solved board changed, checked by the solver.
     #[arg(long)]
     unsolvable: bool,
+    /// Make games with exactly one solution (one solved board), checked by counting up to 2:
+    /// puzzles a designer can publish.
+    #[arg(long, conflicts_with = "unsolvable")]
+    unique: bool,
     /// Number of games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
@@ -87,14 +96,19 @@ fn main() -> ExitCode {
                 unsolvable: args.unsolvable,
                 games: args.games as usize,
             };
-            let games = r#gen::games(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
+            let make = if args.unique { r#gen::unique_games } else { r#gen::games };
+            let games = make(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
             out.write_all(r#gen::to_input(&games).as_bytes())?;
             Ok(())
         }
         None => {
             let input = Input::read(cli.input.path())?;
             let games = input.parse(parse::games)?;
-            let options = Options { show: cli.show, count_limit: cli.count.then_some(cli.limit) };
+            let options = Options {
+                show: cli.show,
+                count_limit: cli.count.then_some(cli.search.limit),
+                threads: cli.search.threads,
+            };
             tetravex::answer(&games, options, out)?;
             Ok(())
         }

@@ -4,23 +4,19 @@
 //! tree).
 
 use common::Grid;
-use common::edge_match::{self, Border, Kind, Puzzle};
+use common::edge_match::{self, Border, Config, Kind, Puzzle};
+use common::search::Outcome;
 
 use crate::model::{Board, DIGITS, Game};
 
-/// The result of a search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// The first solution found, if any.
-    pub first: Option<Board>,
-    /// Solutions found, up to the limit.
-    pub found: u64,
-    /// Search nodes visited: the work done, independent of the machine.
-    pub nodes: u64,
+/// Searches for up to `limit` solutions (boards differing in some digit), on every core.
+pub fn search(game: &Game, limit: u64) -> Outcome<Board> {
+    search_with(game, &Config::new(limit))
 }
 
-/// Searches for up to `limit` solutions (boards differing in some digit).
-pub fn search(game: &Game, limit: u64) -> Outcome {
+/// Searches as `config` says: up to `config.limit` solutions, on `config.threads` threads,
+/// reporting to `config.progress`.
+pub fn search_with(game: &Game, config: &Config) -> Outcome<Board> {
     // Tetravex is edge matching as it stands: equal digits fit, the border is free.
     let kinds = game.kinds();
     let puzzle = Puzzle {
@@ -30,11 +26,9 @@ pub fn search(game: &Game, limit: u64) -> Outcome {
         border: Border::Free,
         kinds: kinds.iter().map(|&(tile, count)| Kind { count, orientations: vec![tile.sides] }).collect(),
     };
-    let outcome = edge_match::search(&puzzle, limit);
-    let first = outcome.first.map(|solution| {
+    edge_match::search(&puzzle, config).map(|solution| {
         Grid::from_vec(game.size, game.size, solution.cells().iter().map(|p| kinds[p.kind].0).collect())
-    });
-    Outcome { first, found: outcome.found, nodes: outcome.nodes }
+    })
 }
 
 /// A solution, or `None`.

@@ -1,6 +1,10 @@
 //! Property tests: the fast solver against the plain reference, `--show` boards against the
-//! rules, and the parser against arbitrary bytes. Failures print the seed of the game.
+//! rules, the parser against arbitrary bytes, one thread against several, and unique games
+//! against the plain reference's count. Failures print the seed of the game.
 
+use std::num::NonZeroUsize;
+
+use common::edge_match::{Budgets, Config};
 use common::{Grid, Tokens};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
@@ -97,5 +101,52 @@ proptest! {
         // none of which may ever cut a branch that holds a solution.
         let game = game(size, 2, false, seed);
         prop_assert_eq!(solve::count(&game, 5000), reference::count(&game, 5000), "seed {}", seed);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn one_thread_and_the_default_give_the_same_output(
+        sizes in proptest::collection::vec((1usize..=5, 3u8..=10, any::<bool>()), 1..4),
+        show: bool, count: bool, seed: u64,
+    ) {
+        let games: tetravex::model::Games =
+            sizes.iter().enumerate().map(|(i, &(size, digits, perturb))| game(size, digits, perturb, seed ^ i as u64)).collect();
+        let output = |threads| {
+            let options = tetravex::Options { show, count_limit: count.then_some(COUNT_LIMIT), threads };
+            let mut out = Vec::new();
+            tetravex::answer(&games, options, &mut out).expect("writing to memory");
+            out
+        };
+        prop_assert_eq!(output(Some(NonZeroUsize::MIN)), output(None), "seed {}", seed);
+    }
+
+    #[test]
+    fn split_searches_find_what_one_thread_finds(
+        size in 2usize..=5, digits in 5u8..=10, perturb: bool, limit in 1u64..=3, seed: u64,
+    ) {
+        // No budget before the symmetry choice: every search with nearly distinct tiles is
+        // split over the threads, whose outcome must be that of one thread, solution included.
+        let game = game(size, digits, perturb, seed);
+        let config = |threads| Config {
+            budgets: Budgets { plain: 0, ..Budgets::DEFAULT },
+            ..Config::new(limit).with_threads(NonZeroUsize::new(threads))
+        };
+        let alone = solve::search_with(&game, &config(1));
+        for threads in [2, 3] {
+            let split = solve::search_with(&game, &config(threads));
+            prop_assert_eq!(split.found, alone.found, "seed {}, {} threads", seed, threads);
+            prop_assert_eq!(&split.first, &alone.first, "seed {}, {} threads", seed, threads);
+        }
+    }
+
+    #[test]
+    fn unique_games_have_exactly_one_solution(size in 1usize..=4, digits in 4u8..=10, seed: u64) {
+        let options = r#gen::Options { size, digits, unsolvable: false, games: 1 };
+        let games = r#gen::unique_games(options, &mut ChaCha8Rng::seed_from_u64(seed));
+        let games = games.map_err(|err| TestCaseError::fail(format!("seed {seed}: {err}")))?;
+        prop_assert_eq!(reference::count(&games[0], 2), 1, "seed {}", seed);
     }
 }

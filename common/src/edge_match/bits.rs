@@ -1,289 +1,83 @@
-//! The search for nearly distinct tiles ([`BitSearch`]), the choice of the board symmetry to
-//! search in ([`Symmetry`]), and the split of a long search over the cores ([`SplitSearch`]);
-//! the module documentation of [`super`] describes them.
+//! The bit search: the row-major search for puzzles with nearly distinct tiles
+//! ([`Puzzle::nearly_distinct`]), with sets of kinds as bitsets.
+//!
+//! A cell's candidates are one AND of the list for its (left, top), the kinds still available
+//! and the kinds the row lookahead allows, so refused candidates cost nothing. Its dead-end
+//! table holds only states at the start of one row ([`Budgets::dead_row`](super::Budgets::dead_row), the second): there
+//! distinct first rows often leave the same state, and the table stays small. On top of the
+//! checks of the row-major search it uses two more, both relaxations that ignore
+//! multiplicities:
+//! - **Forced borders.** On entering a row, when the horizontal surplus fills the right border
+//!   cells left exactly, the right (left) border labels are exactly its positive (negative)
+//!   part, and in the last row the bottoms are exactly the vertical surplus; the lookahead only
+//!   admits kinds with such labels there (see [`BitSearch::border_kinds`]).
+//! - **Next row.** Each placement in a row below which another row follows extends the set of
+//!   kinds that can stand in the next row under the bottoms placed so far, chained from its
+//!   left border; an empty set refuses the placement.
+//!
+//! Arrays have fixed sizes and are indexed through masks, so the hot loop has no bounds checks;
+//! the constants below say what each mask relies on, and compile-time assertions hold them.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use rustc_hash::FxHashSet;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-use super::{
-    ANY, Border, Counters, MAX_DEAD_ENDS, MAX_LABELS, MAX_SIDE, Outcome, Placement, Puzzle, Variant,
-};
-use super::{LEFT, RIGHT};
+use super::checks::Counters;
+use super::nodes::Nodes;
+use super::split::PREFIX;
+use super::{ANY, BIT_KINDS, Config, KEYS, MAX_LABELS, MAX_SIDE, Placement, Puzzle, Variant};
 use crate::Grid;
 
-/// Nodes the bit search spends on the puzzle as given before it looks for a better symmetry.
-const PLAIN_BUDGET: u64 = 100_000;
+/// Kind indices are taken `& KIND_MASK` (a kind is a bit of a `u64`).
+const KIND_MASK: usize = BIT_KINDS - 1;
+/// Rows and columns are taken `& SIDE_MASK` into the per-cell tables of `ROW_SLOTS` entries.
+const ROW_SLOTS: usize = MAX_SIDE.next_power_of_two();
+const SIDE_MASK: usize = ROW_SLOTS - 1;
+/// Cells are taken `& CELL_MASK` into the per-cell arrays of `CELL_SLOTS` entries.
+const CELL_SLOTS: usize = (MAX_SIDE * MAX_SIDE).next_power_of_two();
+const CELL_MASK: usize = CELL_SLOTS - 1;
+/// A list key holds a left and a top label (or [`ANY`]) in `KEY_BITS` bits each.
+const KEY_BITS: u32 = KEYS.next_power_of_two().trailing_zeros();
+/// Entries of [`BitSearch::lists`]: every [`bit_key`] is below this.
+const BIT_LISTS: usize = 1 << (2 * KEY_BITS);
+/// A [`RowState`] packs the tops of a row in `TOP_BITS` bits each.
+const TOP_BITS: u32 = MAX_LABELS.trailing_zeros();
 
-/// Random walks per symmetry when estimating tree sizes.
-const PROBES: u32 = 2000;
-
-/// One of the eight symmetries of a rectangle: a left–right mirror (first, when `mirror`),
-/// then `turns` quarter turns clockwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Symmetry {
-    pub(super) mirror: bool,
-    pub(super) turns: u8,
-}
-
-impl Symmetry {
-    pub(super) const ALL: [Symmetry; 8] = {
-        let mut all = [Symmetry { mirror: false, turns: 0 }; 8];
-        let mut index = 0;
-        while index < 8 {
-            all[index] = Symmetry { mirror: index >= 4, turns: (index % 4) as u8 };
-            index += 1;
-        }
-        all
-    };
-
-    /// The puzzle laid out under this symmetry (free border, single orientations: a tile's
-    /// sides move with the board, and the kinds keep their order).
-    pub(super) fn puzzle(self, puzzle: &Puzzle) -> Puzzle {
-        let mut turned = puzzle.clone();
-        for kind in &mut turned.kinds {
-            let sides = &mut kind.orientations[0];
-            if self.mirror {
-                sides.swap(RIGHT, LEFT);
-            }
-            for _ in 0..self.turns {
-                // A quarter turn clockwise: the left side goes on top, the top to the right...
-                sides.rotate_right(1);
-            }
-        }
-        if self.turns % 2 == 1 {
-            std::mem::swap(&mut turned.rows, &mut turned.cols);
-        }
-        turned
-    }
-
-    /// Where cell (row, col) of a `rows × cols` board lands under this symmetry.
-    pub(super) fn position(self, rows: usize, cols: usize, row: usize, col: usize) -> (usize, usize) {
-        let (mut rows, mut row, mut col) = (rows, row, if self.mirror { cols - 1 - col } else { col });
-        let mut cols = cols;
-        for _ in 0..self.turns {
-            (row, col) = (col, rows - 1 - row);
-            (rows, cols) = (cols, rows);
-        }
-        (row, col)
-    }
-
-    /// A solution of the transformed puzzle, laid back onto the puzzle's `rows × cols` board.
-    fn solution_back(self, rows: usize, cols: usize, solution: &Grid<Placement>) -> Grid<Placement> {
-        let cells = (0..rows * cols)
-            .map(|cell| {
-                let (row, col) = self.position(rows, cols, cell / cols, cell % cols);
-                solution.cells()[row * solution.cols() + col]
-            })
-            .collect();
-        Grid::from_vec(rows, cols, cells)
-    }
-}
-
-/// The bit search, with the symmetry choice of the module documentation: the puzzle as given
-/// gets [`PLAIN_BUDGET`] nodes; past that, the symmetry with the smallest estimated tree is
-/// searched to the end. Solutions map one to one between symmetric boards, so the count is
-/// the same in every symmetry.
-pub(super) fn bit_search(puzzle: &Puzzle, limit: u64) -> Outcome {
-    bit_search_with_budget(puzzle, limit, PLAIN_BUDGET)
-}
-
-/// [`bit_search`], giving the puzzle as given `plain_budget` nodes.
-pub(super) fn bit_search_with_budget(puzzle: &Puzzle, limit: u64, plain_budget: u64) -> Outcome {
-    let mut plain = BitSearch::new(puzzle, limit);
-    plain.budget = plain_budget;
-    plain.run();
-    if !plain.out_of_budget {
-        return Outcome { first: plain.first, found: plain.found, nodes: plain.nodes };
-    }
-    let mut nodes = plain.nodes;
-    let mut best: Option<(f64, Symmetry, Puzzle)> = None;
-    for symmetry in Symmetry::ALL {
-        let turned = symmetry.puzzle(puzzle);
-        let mut probe = BitSearch::new(&turned, limit);
-        let size = probe.estimate(PROBES, 0x7465_7472_6176_6578);
-        nodes += probe.nodes;
-        if best.as_ref().is_none_or(|(smallest, _, _)| size < *smallest) {
-            best = Some((size, symmetry, turned));
-        }
-    }
-    let Some((_, symmetry, turned)) = best else { unreachable!("eight symmetries") };
-    let outcome = SplitSearch::run(BitSearch::new(&turned, limit), threads(), POLL_NODES);
-    let first = outcome.first.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
-    Outcome { first, found: outcome.found, nodes: nodes + outcome.nodes }
-}
-
-/// The threads a long search may use: the cores this process may run on.
-fn threads() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-}
-
-/// Cells whose kinds a [`SplitSearch`] task fixes.
-pub(super) const PREFIX: usize = 2;
-
-/// Nodes between two checks of a [`SplitSearch`] task for cancellation.
-pub(super) const POLL_NODES: u64 = 1 << 16;
-
-/// A [`SplitSearch`] task's view of the others: it is cancelled once a task before it (in the
-/// search order) has found `limit` solutions on its own, since the answer is then settled
-/// without it.
-#[derive(Clone)]
-struct Cancel {
-    task: usize,
-    first_full: Arc<AtomicUsize>,
-    /// Nodes between two polls.
-    every: u64,
-}
-
-impl Cancel {
-    fn cancelled(&self) -> bool {
-        self.first_full.load(Ordering::Relaxed) < self.task
-    }
-}
-
-/// A [`BitSearch`] shared among threads, with the same outcome as the search alone.
-///
-/// The tree is cut into *tasks* by the kinds of its first [`PREFIX`] cells, listed in the
-/// order the search itself would visit them (kinds ascending, cell by cell), and idle threads
-/// take the next task. The results are then merged in task order exactly as one search would
-/// have met them: solutions add up until the limit, and the first solution is that of the
-/// first task with one. A task after one that reached the limit by itself cannot change the
-/// result, so it is cancelled; every task before such a task runs to its end, which is what
-/// keeps the outcome (and the solution `--show` draws) independent of timing.
-pub(super) struct SplitSearch;
-
-/// What one task found.
-struct TaskResult {
-    task: usize,
-    found: u64,
-    first: Option<Grid<Placement>>,
-    nodes: u64,
-    cancelled: bool,
-}
-
-impl SplitSearch {
-    /// Runs `search` on `threads` threads, tasks polling for cancellation every `poll` nodes.
-    pub(super) fn run(mut search: BitSearch, threads: usize, poll: u64) -> Outcome {
-        if threads < 2 || search.cells <= PREFIX {
-            search.run();
-            return Outcome { first: search.first, found: search.found, nodes: search.nodes };
-        }
-        let tasks = Self::tasks(&search);
-        let next = AtomicUsize::new(0);
-        let first_full = Arc::new(AtomicUsize::new(usize::MAX));
-        let mut results: Vec<TaskResult> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.min(tasks.len()))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut done = Vec::new();
-                        loop {
-                            let task = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&prefix) = tasks.get(task) else { break };
-                            let cancel = Cancel { task, first_full: Arc::clone(&first_full), every: poll };
-                            if cancel.cancelled() {
-                                break;
-                            }
-                            let mut part = search.clone();
-                            part.prefix = prefix;
-                            part.budget = poll;
-                            part.cancel = Some(cancel);
-                            part.run();
-                            if part.found >= part.limit {
-                                first_full.fetch_min(task, Ordering::Relaxed);
-                            }
-                            let (found, first, nodes) = (part.found, part.first, part.nodes);
-                            done.push(TaskResult {
-                                task,
-                                found,
-                                first,
-                                nodes,
-                                cancelled: part.out_of_budget,
-                            });
-                        }
-                        done
-                    })
-                })
-                .collect();
-            workers.into_iter().flat_map(|worker| worker.join().expect("a search thread panicked")).collect()
-        });
-        results.sort_by_key(|result| result.task);
-        let mut outcome = Outcome { first: None, found: 0, nodes: results.iter().map(|r| r.nodes).sum() };
-        for result in results {
-            if outcome.found >= search.limit {
-                break;
-            }
-            assert!(!result.cancelled, "a task is only cancelled after a task that settles the result");
-            outcome.found = (outcome.found + result.found).min(search.limit);
-            if outcome.first.is_none() {
-                outcome.first = result.first;
-            }
-        }
-        outcome
-    }
-
-    /// The tasks in search order: the kinds of the first two cells (which touch, as the second
-    /// cell is either right of or below the first), as `prefix` masks of one kind each.
-    fn tasks(search: &BitSearch) -> Vec<[u64; PREFIX]> {
-        // `remaining` is zero past the puzzle's kinds.
-        let mut tasks = Vec::new();
-        for first in (0..BIT_KINDS).filter(|&k| search.remaining[k] > 0) {
-            let a = search.sides[first];
-            for second in (0..BIT_KINDS).filter(|&k| search.remaining[k] > u8::from(k == first)) {
-                let b = search.sides[second];
-                let touching = if search.cols > 1 { a.right == b.left } else { a.bottom == b.top };
-                if touching {
-                    tasks.push([1 << first, 1 << second]);
-                }
-            }
-        }
-        tasks
-    }
-}
-
-/// The row at whose start [`BitSearch`] records dead ends. Later rows repeat states too (on
-/// tetravex b, 10–30% of row starts), but their subtrees are small and their tables large:
-/// recording rows 1–2 cost more time than it saved; row 1 alone saved 5% of the nodes.
-const DEAD_ROW: usize = 1;
-
-/// Kinds a [`BitSearch`] handles: one bit each in a `u64`.
-const BIT_KINDS: usize = 64;
+const _: () = {
+    // A kind is one bit of a `u64`, and a byte of kinds indexes `feeds` and `follows`.
+    assert!(BIT_KINDS == u64::BITS as usize && BIT_KINDS.is_multiple_of(8));
+    // `board` holds kind indices in bytes.
+    assert!(BIT_KINDS <= u8::MAX as usize + 1);
+    // Labels below `MAX_LABELS` fit in `TOP_BITS` bits, and a row of tops in a `u64`.
+    assert!(MAX_LABELS.is_power_of_two() && MAX_SIDE * TOP_BITS as usize <= u64::BITS as usize);
+    // The remaining counts of kinds with several tiles, in mixed radix, fit in a `u128`: with
+    // fewer than two cells per kind the product of (count + 1) is at most 3^BIT_KINDS.
+    assert!(3u128.checked_pow(BIT_KINDS as u32).is_some());
+};
 
 /// Key of [`BitSearch::lists`]: a cell's required left and top labels, or [`ANY`].
 fn bit_key(left: usize, top: usize) -> usize {
-    (left << 5 | top) & (BIT_LISTS - 1)
+    (left << KEY_BITS | top) & (BIT_LISTS - 1)
 }
 
-/// Entries of [`BitSearch::lists`]: every [`bit_key`] is below this.
-const BIT_LISTS: usize = 1 << 10;
-
-/// The search of [`Search`](super::Search) for the common tetravex case (free border, single orientations, at
-/// most [`BIT_KINDS`] kinds, where [`Search`](super::Search) keeps no dead-end table), with sets of kinds as
-/// bitsets: the candidates of a cell are one AND of the list for its (left, top), the kinds
-/// still available and the kinds the row lookahead allows, so no refused candidate is ever
-/// visited. The same order and checks as [`Search`](super::Search), plus the forced borders and the next-row
-/// chain of the module documentation, so the same solutions in the same order; dead ends are
-/// recorded only at the start of row [`DEAD_ROW`] (see [`RowState`]). Arrays have fixed sizes
-/// and are indexed through masks, so the hot loop has no bounds checks. Invariants:
+/// The search of the module documentation. The same order and checks as the row-major search
+/// (module `rows`), plus the forced borders and the next-row chain, so the same solutions in the
+/// same order; dead ends are recorded only at the start of row [`Budgets::dead_row`](super::Budgets::dead_row) (see
+/// [`RowState`]). Invariants:
 /// - cells `0..cell` (row-major) are filled, `board[i]` holding the kind in cell `i` and
 ///   `bottoms[i]` its bottom label;
 /// - `remaining[k]` = `kinds[k].count` − tiles of kind `k` on the board, and bit `k` of
 ///   `available` is set exactly when `remaining[k] > 0`;
 /// - `counters` describe the tiles not on the board;
 /// - `allowed[r][c]` was built when the search last entered row `r`: the kinds whose right
-///   label lets row `r` be completed after column `c` (see [`RowFinish`](super::RowFinish)), that may stand in
+///   label lets row `r` be completed after column `c` (the row lookahead of module `rows`), that may stand in
 ///   that column by the forced borders;
 /// - `below[r][c]` was built when the tile of (r, c) was placed (see the field);
-/// - every state in `dead_rows` is the state at the start of row [`DEAD_ROW`] of a subtree
+/// - every state in `dead_rows` is the state at the start of row `dead_row` of a subtree
 ///   that was searched to its end (not stopped by the limit or the budget) without a solution.
 #[derive(Clone)]
 pub(super) struct BitSearch {
     rows: usize,
-    cols: usize,
-    sides: [Variant; BIT_KINDS],
+    pub(super) cols: usize,
+    pub(super) sides: [Variant; BIT_KINDS],
     /// Kinds by (left, top) label, [`ANY`] matching every label.
     lists: [u64; BIT_LISTS],
     /// `feeds[b][byte]`: the kinds whose right label is the left label of some kind `k` in
@@ -296,20 +90,20 @@ pub(super) struct BitSearch {
     /// `below[r][c]`: the kinds that may stand in cell (r + 1, c), as far as row `r + 1` can be
     /// chained from its left border under the tops placed so far (ignoring multiplicities),
     /// built when the tile of (r, c) was placed.
-    below: [[u64; MAX_SIDE + 4]; MAX_SIDE + 4],
+    below: [[u64; ROW_SLOTS]; ROW_SLOTS],
     feed_bytes: usize,
     /// Kinds by right, left and bottom label.
     with_right: [u64; MAX_LABELS],
     with_left: [u64; MAX_LABELS],
     with_bottom: [u64; MAX_LABELS],
-    remaining: [u8; BIT_KINDS],
+    pub(super) remaining: [u8; BIT_KINDS],
     available: u64,
-    board: [u8; 256],
+    board: [u8; CELL_SLOTS],
     /// `bottoms[i]`: the bottom label of the tile in cell `i`.
-    bottoms: [u8; 256],
+    bottoms: [u8; CELL_SLOTS],
     /// `rows * cols`.
-    cells: usize,
-    allowed: [[u64; MAX_SIDE + 4]; MAX_SIDE + 4],
+    pub(super) cells: usize,
+    allowed: [[u64; ROW_SLOTS]; ROW_SLOTS],
     counters: Counters,
     /// Kinds with a count of two or more, and the weight of one tile of each in
     /// [`RowState::plural`] (mixed radix, the digit of kind `k` running over
@@ -317,36 +111,23 @@ pub(super) struct BitSearch {
     plural_kinds: u64,
     plural_weight: [u128; BIT_KINDS],
     /// Row starts whose subtree held no solution (see [`RowState`]).
-    dead_rows: HashSet<RowState, BuildHasherDefault<MixHasher>>,
-    limit: u64,
+    dead_rows: FxHashSet<RowState>,
+    /// The row whose starts go into `dead_rows`, and the most entries it takes.
+    dead_row: usize,
+    dead_rows_capacity: usize,
+    pub(super) limit: u64,
     /// `prefix[i]` for the first [`PREFIX`] cells: the kinds cell `i` may take (all but in a
-    /// [`SplitSearch`] task, which fixes those cells).
-    prefix: [u64; PREFIX],
-    /// The search stops when `nodes` reaches it, setting `out_of_budget`, unless
-    /// [`BitSearch::poll`] extends it.
-    budget: u64,
-    out_of_budget: bool,
-    /// Set in a [`SplitSearch`] task: polled every few nodes, it cancels the task once an
-    /// earlier task has found enough solutions.
-    cancel: Option<Cancel>,
+    /// [`SplitSearch`](super::split::SplitSearch) task, which fixes those cells).
+    pub(super) prefix: [u64; PREFIX],
+    /// Nodes visited, the budget, and in a split task the cancellation.
+    pub(super) nodes: Nodes,
     pub(super) found: u64,
-    nodes: u64,
     pub(super) first: Option<Grid<Placement>>,
 }
 
 impl BitSearch {
-    /// Whether `puzzle` is in the case this search handles (and [`Search`](super::Search) would keep no
-    /// dead-end table for it).
-    pub(super) fn applies(puzzle: &Puzzle) -> bool {
-        let kinds = puzzle.kinds.len();
-        puzzle.border == Border::Free
-            && puzzle.single_orientations()
-            && kinds <= BIT_KINDS
-            && puzzle.rows * puzzle.cols < 2 * kinds
-            && puzzle.kinds.iter().all(|kind| kind.count < 256)
-    }
-
-    pub(super) fn new(puzzle: &Puzzle, limit: u64) -> Self {
+    /// A search of `puzzle`, which must be [nearly distinct](Puzzle::nearly_distinct).
+    pub(super) fn new(puzzle: &Puzzle, config: &Config) -> Self {
         let (rows, cols, labels) = (puzzle.rows, puzzle.cols, puzzle.labels);
         assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols) && labels <= MAX_LABELS);
         let mut search = BitSearch {
@@ -356,36 +137,34 @@ impl BitSearch {
             lists: [0; BIT_LISTS],
             feeds: Box::new([[0; 256]; BIT_KINDS / 8]),
             follows: Box::new([[0; 256]; BIT_KINDS / 8]),
-            below: [[0; MAX_SIDE + 4]; MAX_SIDE + 4],
+            below: [[0; ROW_SLOTS]; ROW_SLOTS],
             feed_bytes: puzzle.kinds.len().div_ceil(8),
             with_right: [0; MAX_LABELS],
             with_left: [0; MAX_LABELS],
             with_bottom: [0; MAX_LABELS],
             remaining: [0; BIT_KINDS],
             available: 0,
-            board: [0; 256],
-            bottoms: [0; 256],
+            board: [0; CELL_SLOTS],
+            bottoms: [0; CELL_SLOTS],
             cells: rows * cols,
-            allowed: [[0; MAX_SIDE + 4]; MAX_SIDE + 4],
+            allowed: [[0; ROW_SLOTS]; ROW_SLOTS],
             counters: Counters::default(),
             plural_kinds: 0,
             plural_weight: [0; BIT_KINDS],
-            dead_rows: HashSet::default(),
-            limit: limit.max(1),
+            dead_rows: FxHashSet::default(),
+            dead_row: config.budgets.dead_row,
+            dead_rows_capacity: config.budgets.dead_ends,
+            limit: config.limit.max(1),
             prefix: [u64::MAX; PREFIX],
-            budget: u64::MAX,
-            out_of_budget: false,
-            cancel: None,
+            nodes: Nodes::new(config.progress.clone(), config.budgets.poll),
             found: 0,
-            nodes: 0,
             first: None,
         };
         for (index, kind) in puzzle.kinds.iter().enumerate() {
             let sides = kind.orientations[0];
             assert!(sides.iter().all(|&label| (label as usize) < labels));
             let [top, right, bottom, left] = sides;
-            let v = Variant { kind: index as u16, orientation: 0, top, right, bottom, left };
-            search.sides[index] = v;
+            search.sides[index] = Variant::new(index, 0, sides);
             let bit = 1u64 << index;
             for l in [left as usize, ANY] {
                 for t in [top as usize, ANY] {
@@ -399,21 +178,15 @@ impl BitSearch {
             if kind.count > 0 {
                 search.available |= bit;
             }
-            let n = kind.count as i32;
-            let c = &mut search.counters;
-            Counters::add(&mut c.h_surplus, &mut c.h_positive, right, n);
-            Counters::add(&mut c.h_surplus, &mut c.h_positive, left, -n);
-            Counters::add(&mut c.v_surplus, &mut c.v_positive, bottom, n);
-            Counters::add(&mut c.v_surplus, &mut c.v_positive, top, -n);
-            c.spare_tops[top as usize] += n;
         }
+        search.counters = Counters::of(puzzle);
         let mut weight: u128 = 1;
         for (index, kind) in puzzle.kinds.iter().enumerate().filter(|(_, kind)| kind.count > 1) {
             search.plural_kinds |= 1 << index;
             search.plural_weight[index] = weight;
-            // The product of (count + 1) over these kinds is at most 3^(cells / 2) < 2^102, as
-            // `applies` keeps the cells below 128.
-            weight = weight.checked_mul(u128::from(kind.count) + 1).expect("fewer than 128 cells");
+            // The product of (count + 1) over these kinds is at most 3^BIT_KINDS (see the
+            // assertions above), as nearly distinct tiles have fewer than two cells per kind.
+            weight = weight.checked_mul(u128::from(kind.count) + 1).expect("fewer than two cells per kind");
         }
         let kinds = puzzle.kinds.len();
         let feeds = |k: usize| {
@@ -438,22 +211,20 @@ impl BitSearch {
     }
 
     pub(super) fn run(&mut self) {
-        // The root surplus check, as in `Search::run`.
-        let c = &self.counters;
-        if c.h_positive > self.rows as i32 || c.v_positive > self.cols as i32 {
-            return;
+        if self.counters.surplus_fits(self.rows, self.cols) {
+            self.fill(0, 0, 0, ANY);
         }
-        self.fill(0, 0, 0, ANY);
+        self.nodes.report();
     }
 
     /// The label above `cell`, or [`ANY`] in the top row.
-    fn top_of(&self, cell: usize) -> usize {
-        if cell < self.cols { ANY } else { self.bottoms[(cell - self.cols) & 255] as usize }
+    pub(super) fn top_of(&self, cell: usize) -> usize {
+        if cell < self.cols { ANY } else { self.bottoms[(cell - self.cols) & CELL_MASK] as usize }
     }
 
-    /// Builds `allowed[row]` from the kinds available now (the row lookahead of [`Search`](super::Search));
-    /// false when the row cannot be filled.
-    fn plan_row(&mut self, row: usize) -> bool {
+    /// Builds `allowed[row]` from the kinds available now (the row lookahead of the row-major
+    /// search); false when the row cannot be filled.
+    pub(super) fn plan_row(&mut self, row: usize) -> bool {
         let (border_rights, border_lefts, bottoms) = self.border_kinds(row);
         let mut allowed = border_rights;
         for col in (0..self.cols).rev() {
@@ -461,7 +232,7 @@ impl BitSearch {
                 allowed &= border_lefts;
             }
             allowed &= bottoms;
-            self.allowed[row & 15][col & 15] = allowed;
+            self.allowed[row & SIDE_MASK][col & SIDE_MASK] = allowed;
             let top = self.top_of(row * self.cols + col);
             let mut completing: u64 = self.lists[bit_key(ANY, top)] & self.available & allowed;
             if completing == 0 {
@@ -470,7 +241,7 @@ impl BitSearch {
             }
             allowed = 0;
             for table in &self.feeds[..self.feed_bytes] {
-                allowed |= table[completing as usize & 255];
+                allowed |= table[usize::from(completing as u8)];
                 completing >>= 8;
             }
         }
@@ -517,117 +288,66 @@ impl BitSearch {
         }
         let mut possible = self.lists[bit_key(ANY, v.bottom as usize)] & self.available;
         if col > 0 {
-            let mut before = self.below[row & 15][(col - 1) & 15];
+            let mut before = self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK];
             let mut after = 0;
             for table in &self.follows[..self.feed_bytes] {
-                after |= table[before as usize & 255];
+                after |= table[usize::from(before as u8)];
                 before >>= 8;
             }
             possible &= after;
         }
-        self.below[row & 15][col & 15] = possible;
+        self.below[row & SIDE_MASK][col & SIDE_MASK] = possible;
         possible != 0
     }
 
     /// Puts kind `kind` in `cell` at (row, col); false (and nothing placed) when the counting
     /// checks refuse it.
-    fn try_place(&mut self, cell: usize, row: usize, col: usize, kind: usize) -> bool {
-        let v = self.sides[kind & 63];
+    pub(super) fn try_place(&mut self, cell: usize, row: usize, col: usize, kind: usize) -> bool {
+        let v = self.sides[kind & KIND_MASK];
         self.counters.place(self.rows, self.cols, row, col, v);
         if !self.counters.hold(self.rows, self.cols, row, col, v, true) {
             self.counters.unplace(self.rows, self.cols, row, col, v);
             return false;
         }
-        self.remaining[kind & 63] -= 1;
-        if self.remaining[kind & 63] == 0 {
+        self.remaining[kind & KIND_MASK] -= 1;
+        if self.remaining[kind & KIND_MASK] == 0 {
             self.available &= !(1 << kind);
         }
-        self.board[cell & 255] = kind as u8;
-        self.bottoms[cell & 255] = v.bottom;
-        true
-    }
-
-    /// Called when `nodes` reaches `budget`: whether to go on. A plain budget is final; a
-    /// [`SplitSearch`] task goes on for a while more unless it is cancelled.
-    fn poll(&mut self) -> bool {
-        let Some(cancel) = &self.cancel else { return false };
-        if cancel.cancelled() {
-            return false;
-        }
-        self.budget = self.nodes + cancel.every;
+        self.board[cell & CELL_MASK] = kind as u8;
+        self.bottoms[cell & CELL_MASK] = v.bottom;
         true
     }
 
     /// Takes back the tile of `cell` at (row, col).
-    fn take_back(&mut self, cell: usize, row: usize, col: usize) {
-        let kind = self.board[cell & 255] as usize & 63;
+    pub(super) fn take_back(&mut self, cell: usize, row: usize, col: usize) {
+        let kind = self.board[cell & CELL_MASK] as usize & KIND_MASK;
         self.counters.unplace(self.rows, self.cols, row, col, self.sides[kind]);
         self.remaining[kind] += 1;
         self.available |= 1 << kind;
     }
 
-    /// Knuth's estimate of the size of the search tree, averaged over `probes` random walks
-    /// from the root (a node per step). A step takes the candidates the masks leave (list,
-    /// available kinds, row lookahead) as the branching and walks into one drawn at random; the
-    /// walk ends where there is none or the drawn tile fails the counting checks. Cheap steps
-    /// and many walks estimated better than exact branching and fewer walks (tetravex b: 30M
-    /// against 35M nodes in all). Leaves the search at the root.
-    fn estimate(&mut self, probes: u32, seed: u64) -> f64 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let cells = self.rows * self.cols;
-        let mut total = 0.0;
-        for _ in 0..probes {
-            let (mut weight, mut size) = (1.0f64, 1.0f64);
-            let mut cell = 0;
-            while cell < cells {
-                let (row, col) = (cell / self.cols, cell % self.cols);
-                if col == 0 && !self.plan_row(row) {
-                    break;
-                }
-                let left = if col == 0 {
-                    ANY
-                } else {
-                    self.sides[self.board[(cell - 1) & 255] as usize & 63].right as usize
-                };
-                let mut candidates = self.lists[bit_key(left, self.top_of(cell))]
-                    & self.available
-                    & self.allowed[row & 15][col & 15];
-                let count = candidates.count_ones();
-                self.nodes += 1;
-                if count == 0 {
-                    break;
-                }
-                weight *= f64::from(count);
-                size += weight;
-                let mut pick = rng.next_u64() % u64::from(count);
-                while pick > 0 {
-                    candidates &= candidates - 1;
-                    pick -= 1;
-                }
-                let kind = candidates.trailing_zeros() as usize & 63;
-                if !self.try_place(cell, row, col, kind) {
-                    break;
-                }
-                cell += 1;
-            }
-            total += size;
-            while cell > 0 {
-                cell -= 1;
-                self.take_back(cell, cell / self.cols, cell % self.cols);
-            }
-        }
-        total / f64::from(probes.max(1))
+    /// The candidates of `cell` at (row, col) after a tile with right label `left` (or [`ANY`]
+    /// in column 0), as the masks leave them: list, available kinds, row lookahead.
+    #[inline]
+    pub(super) fn candidates(&self, cell: usize, row: usize, col: usize, left: usize) -> u64 {
+        self.lists[bit_key(left, self.top_of(cell))]
+            & self.available
+            & self.allowed[row & SIDE_MASK][col & SIDE_MASK]
+    }
+
+    /// The right label of the tile in `cell`.
+    pub(super) fn right_of(&self, cell: usize) -> usize {
+        self.sides[self.board[cell & CELL_MASK] as usize & KIND_MASK].right as usize
     }
 
     /// Fills `cell` and the cells after it; true when the limit of solutions is reached or
     /// the budget is spent. One call is one node, except that a cell within a row whose
     /// candidates come out empty is counted without a call (see [`BitSearch::descend`]).
     fn fill(&mut self, cell: usize, row: usize, col: usize, left: usize) -> bool {
-        if self.nodes >= self.budget && !self.poll() {
-            self.out_of_budget = true;
+        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll() {
             return true;
         }
-        self.nodes += 1;
+        self.nodes.count += 1;
         let (rows, cols) = (self.rows, self.cols);
         if cell == self.cells {
             self.found += 1;
@@ -643,7 +363,7 @@ impl BitSearch {
         if col == 0 && !self.plan_row(row) {
             return false;
         }
-        let row_start = if col == 0 && row == DEAD_ROW {
+        let row_start = if col == 0 && row == self.dead_row {
             let state = self.row_state(cell);
             if self.dead_rows.contains(&state) {
                 return false;
@@ -652,9 +372,7 @@ impl BitSearch {
         } else {
             None
         };
-        let top = self.top_of(cell);
-        let mut candidates =
-            self.lists[bit_key(left, top)] & self.available & self.allowed[row & 15][col & 15];
+        let mut candidates = self.candidates(cell, row, col, left);
         if cell < PREFIX {
             candidates &= self.prefix[cell];
         }
@@ -664,18 +382,20 @@ impl BitSearch {
     /// [`BitSearch::fill`] for a cell after the first in its row and past the prefix, whose
     /// `candidates` the caller has computed.
     fn fill_known(&mut self, cell: usize, row: usize, col: usize, candidates: u64) -> bool {
-        if self.nodes >= self.budget && !self.poll() {
-            self.out_of_budget = true;
+        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll() {
             return true;
         }
-        self.nodes += 1;
+        self.nodes.count += 1;
         self.branch(cell, row, col, candidates, None)
     }
 
     /// Tries every kind of `candidates` in `cell` at (row, col) and searches on; records the
     /// row start (its state and the solutions found before it) as a dead end when nothing was
     /// found below it.
-    #[allow(clippy::inline_always, reason = "inlined into both callers: measured 7% faster on tetravex b")]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined into both callers: measured 7% faster on 6×6 boards with five labels"
+    )]
     #[inline(always)]
     fn branch(
         &mut self,
@@ -691,15 +411,15 @@ impl BitSearch {
         // surplus bounds are those of the cell before, which passed: only the bottom is checked.
         let inner = row > 0 && col > 0 && next_col > 0 && row + 1 < rows;
         while candidates != 0 {
-            let kind = candidates.trailing_zeros() as usize & 63;
+            let kind = candidates.trailing_zeros() as usize & KIND_MASK;
             candidates &= candidates - 1;
             let v = self.sides[kind];
             self.remaining[kind] -= 1;
             if self.remaining[kind] == 0 {
                 self.available &= !(1 << kind);
             }
-            self.board[cell & 255] = kind as u8;
-            self.bottoms[cell & 255] = v.bottom;
+            self.board[cell & CELL_MASK] = kind as u8;
+            self.bottoms[cell & CELL_MASK] = v.bottom;
             if inner {
                 let spare = &mut self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)];
                 *spare -= 1;
@@ -723,7 +443,7 @@ impl BitSearch {
         }
         if let Some((state, found)) = row_start
             && self.found == found
-            && self.dead_rows.len() < MAX_DEAD_ENDS
+            && self.dead_rows.len() < self.dead_rows_capacity
         {
             self.dead_rows.insert(state);
         }
@@ -742,11 +462,9 @@ impl BitSearch {
             let next_left = if next_col == 0 { ANY } else { v.right as usize };
             return self.fill(next, next_row, next_col, next_left);
         }
-        let candidates = self.lists[bit_key(v.right as usize, self.top_of(next))]
-            & self.available
-            & self.allowed[next_row & 15][next_col & 15];
-        if candidates == 0 && self.nodes < self.budget {
-            self.nodes += 1;
+        let candidates = self.candidates(next, next_row, next_col, v.right as usize);
+        if candidates == 0 && self.nodes.count < self.nodes.next_poll {
+            self.nodes.count += 1;
             return false;
         }
         self.fill_known(next, next_row, next_col, candidates)
@@ -757,13 +475,13 @@ impl BitSearch {
         let mut plural = 0;
         let mut kinds = self.plural_kinds;
         while kinds != 0 {
-            let kind = kinds.trailing_zeros() as usize & 63;
+            let kind = kinds.trailing_zeros() as usize & KIND_MASK;
             kinds &= kinds - 1;
             plural += u128::from(self.remaining[kind]) * self.plural_weight[kind];
         }
-        let tops = self.bottoms[(cell - self.cols) & 255..cell & 255]
+        let tops = self.bottoms[(cell - self.cols) & CELL_MASK..cell & CELL_MASK]
             .iter()
-            .fold(0, |tops, &label| tops << 4 | u64::from(label));
+            .fold(0, |tops, &label| tops << TOP_BITS | u64::from(label));
         RowState { available: self.available, plural, tops }
     }
 }
@@ -779,7 +497,7 @@ impl BitSearch {
 /// `allowed` for this row and the rows after it is built from the counters, the tops and
 /// `available` on entering each row; `below[r]` is built and read only within row `r`, chained
 /// from its left border; a cell reads no `bottoms` above the row over it, and `board` only to
-/// record a solution. The [`SplitSearch`] prefix may restrict the row start's cell (with one
+/// record a solution. The [`SplitSearch`](super::split::SplitSearch) prefix may restrict the row start's cell (with one
 /// column), but it is the same for every visit within one search, and each task starts with an
 /// empty table.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -787,30 +505,4 @@ struct RowState {
     available: u64,
     plural: u128,
     tops: u64,
-}
-
-/// A fast hasher for [`RowState`] (FxHash-like multiply and rotate).
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        // The product's high bits depend on all the input; hashbrown takes the low ones.
-        self.0.rotate_left(26)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(u64::from(byte));
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_u128(&mut self, value: u128) {
-        self.write_u64(value as u64);
-        self.write_u64((value >> 64) as u64);
-    }
 }

@@ -1,8 +1,20 @@
 use proptest::prelude::*;
 use rand::RngExt;
 
-use super::bits::{BitSearch, POLL_NODES, PREFIX, SplitSearch, Symmetry, bit_search_with_budget};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::bits::BitSearch;
+use super::checks::{Line, border_mask, cell_mask, rotation_class};
+use super::dead_ends::DeadEnds;
+use super::split::{PREFIX, SplitSearch};
+use super::symmetry::{self, Symmetry};
 use super::*;
+
+/// A configuration for up to `limit` solutions with these budgets.
+fn config(limit: u64, budgets: Budgets) -> Config {
+    Config { budgets, ..Config::new(limit) }
+}
 
 /// Counts solutions by plain row-major backtracking over kinds, with no pruning: the
 /// yardstick for every rule above.
@@ -179,7 +191,7 @@ fn root_checks_refuse_what_counting_sees() {
 #[test]
 fn the_dead_end_table_compares_exact_keys() {
     let puzzle = Puzzle::from_tiles(1, 2, 2, Border::Free, &[[0, 1, 0, 0], [0, 0, 0, 1]]);
-    let mut table = DeadEnds::new(&puzzle);
+    let mut table = DeadEnds::new(&puzzle, &Budgets::DEFAULT);
     // Keys hold the cell, two columns, the right label and two counts.
     assert_eq!(table.key_len, 6);
     table.insert(42, &[1, 2, 3, 4, 5, 6]);
@@ -198,7 +210,7 @@ fn restarts_keep_the_verdict_and_find_real_solutions() {
         let puzzle = random_puzzle(4, 4, 3, true, seed % 4 == 0, seed % 2 == 1, seed);
         let solvable = plain_count(&puzzle, 1) == 1;
         // A budget of a few nodes forces many restarts.
-        let outcome = search_with_budget(&puzzle, 1, Some(3));
+        let outcome = search(&puzzle, &config(1, Budgets { first_run: 3, ..Budgets::DEFAULT }));
         assert_eq!(outcome.first.is_some(), solvable, "seed {seed}");
         if let Some(solution) = &outcome.first {
             assert!(is_solution(&puzzle, solution), "seed {seed}");
@@ -224,13 +236,13 @@ fn every_symmetry_keeps_the_solutions() {
             let turned = symmetry.puzzle(&puzzle);
             assert_eq!(plain_count(&turned, 50), expected, "seed {seed}, {symmetry:?}");
         }
-        if !BitSearch::applies(&puzzle) {
+        if !puzzle.nearly_distinct() {
             continue;
         }
         searched += 1;
         // No budget for the puzzle as given: the search runs in the symmetry it picks.
         for limit in [1, 50] {
-            let outcome = bit_search_with_budget(&puzzle, limit, 0);
+            let outcome = symmetry::search(&puzzle, &config(limit, Budgets { plain: 0, ..Budgets::DEFAULT }));
             assert_eq!(outcome.found, expected.min(limit), "seed {seed}");
             if let Some(solution) = &outcome.first {
                 assert!(is_solution(&puzzle, solution), "seed {seed}");
@@ -246,16 +258,16 @@ fn split_search_has_the_outcome_of_one_search() {
     for seed in 0..400 {
         let puzzle = free_puzzle(seed);
         let (rows, cols) = (puzzle.rows, puzzle.cols);
-        if !BitSearch::applies(&puzzle) || rows * cols <= PREFIX {
+        if !puzzle.nearly_distinct() || rows * cols <= PREFIX {
             continue;
         }
         split += 1;
         for limit in [1, 2, 50] {
-            let mut alone = BitSearch::new(&puzzle, limit);
+            let mut alone = BitSearch::new(&puzzle, &Config::new(limit));
             alone.run();
             // Polling at every node cancels every task that can be cancelled.
-            for (threads, poll) in [(2, 1), (3, 1), (2, 5), (4, POLL_NODES)] {
-                let shared = SplitSearch::run(BitSearch::new(&puzzle, limit), threads, poll);
+            for (threads, poll) in [(2, 1), (3, 1), (2, 5), (4, Budgets::DEFAULT.poll)] {
+                let shared = SplitSearch::run(BitSearch::new(&puzzle, &Config::new(limit)), threads, poll);
                 let context = format!("seed {seed}, limit {limit}, {threads} threads, poll {poll}");
                 assert_eq!(shared.found, alone.found, "{context}");
                 assert_eq!(shared.first, alone.first, "{context}");
@@ -288,12 +300,12 @@ proptest! {
     ) {
         let puzzle = random_puzzle(rows, cols, labels, fixed, rotate, break_one, seed);
         let limit = 50;
-        let outcome = search(&puzzle, limit);
+        let outcome = search(&puzzle, &Config::new(limit));
         prop_assert_eq!(outcome.found, plain_count(&puzzle, limit), "seed {}", seed);
         if let Some(solution) = &outcome.first {
             prop_assert!(is_solution(&puzzle, solution), "seed {}", seed);
         }
-        let single = search(&puzzle, 1);
+        let single = search(&puzzle, &Config::new(1));
         prop_assert_eq!(single.found, outcome.found.min(1), "seed {}", seed);
     }
 }

@@ -1,0 +1,86 @@
+//! Counting nodes, for both searches: the node budget, progress reports and cancellation, all
+//! behind one comparison in the hot loop.
+
+use super::Progress;
+use super::split::Cancel;
+
+/// The nodes a search has visited and what happens as they grow. The search compares
+/// [`Nodes::count`] with [`Nodes::next_poll`] before every node and calls [`Nodes::poll`] when it
+/// is reached: that is the only cost in the hot loop, and without a report to write or a
+/// cancellation to watch `next_poll` is the budget itself. Invariant: `next_poll ≤ stop`.
+#[derive(Debug, Clone)]
+pub(super) struct Nodes {
+    /// Nodes visited.
+    pub(super) count: u64,
+    /// The count at which [`Nodes::poll`] must be called.
+    pub(super) next_poll: u64,
+    /// The budget: the search stops when `count` reaches it.
+    stop: u64,
+    /// Nodes between two polls when polling.
+    every: u64,
+    /// `count` when last reported to `progress`.
+    reported: u64,
+    progress: Progress,
+    /// Set in a split task (see [`Cancel`]).
+    cancel: Option<Cancel>,
+    /// Set when the search stopped because the budget was spent or the task was cancelled.
+    pub(super) out_of_budget: bool,
+}
+
+impl Nodes {
+    /// No node visited, no budget; reports to `progress` every `every` nodes when it is shown.
+    pub(super) fn new(progress: Progress, every: u64) -> Self {
+        let mut nodes = Nodes {
+            count: 0,
+            next_poll: 0,
+            stop: u64::MAX,
+            every: every.max(1),
+            reported: 0,
+            progress,
+            cancel: None,
+            out_of_budget: false,
+        };
+        nodes.schedule();
+        nodes
+    }
+
+    /// Stops the search when `count` reaches `budget`.
+    pub(super) fn set_budget(&mut self, budget: u64) {
+        self.stop = budget;
+        self.schedule();
+    }
+
+    /// Makes this search a split task that polls `cancel` every `every` nodes.
+    pub(super) fn set_cancel(&mut self, cancel: Cancel, every: u64) {
+        self.cancel = Some(cancel);
+        self.every = every.max(1);
+        self.schedule();
+    }
+
+    /// Sets `next_poll`: the budget, or sooner when someone listens.
+    fn schedule(&mut self) {
+        let polling = self.cancel.is_some() || self.progress.is_shown();
+        self.next_poll =
+            if polling { self.stop.min(self.count.saturating_add(self.every)) } else { self.stop };
+    }
+
+    /// Called when `count` reaches `next_poll`: reports progress and returns whether the search
+    /// goes on. Once it returns false, `out_of_budget` is set.
+    #[cold]
+    pub(super) fn poll(&mut self) -> bool {
+        self.report();
+        let cancelled = self.cancel.as_ref().is_some_and(Cancel::cancelled);
+        if self.count >= self.stop || cancelled {
+            self.out_of_budget = true;
+            return false;
+        }
+        self.schedule();
+        true
+    }
+
+    /// Reports the nodes visited since the last report.
+    pub(super) fn report(&mut self) {
+        self.progress.add_nodes(self.count - self.reported);
+        self.reported = self.count;
+    }
+}
