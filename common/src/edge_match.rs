@@ -51,6 +51,7 @@ mod bits;
 mod checks;
 mod dead_ends;
 mod nodes;
+mod restarts;
 mod rows;
 mod split;
 mod symmetry;
@@ -170,6 +171,9 @@ pub struct Budgets {
     /// Entries of a dead-end table, so memory stays bounded (an entry of the row-major table is
     /// about 30 bytes plus its key of `cols + kinds + 2` bytes).
     pub dead_ends: usize,
+    /// Nodes the randomised restarts of the bit search may spend in all looking for one
+    /// solution before the complete search (module `restarts`).
+    pub restarts: u64,
 }
 
 impl Budgets {
@@ -181,6 +185,7 @@ impl Budgets {
         poll: 1 << 16,
         dead_row: 1,
         dead_ends: 1 << 20,
+        restarts: 4_000_000,
     };
 }
 

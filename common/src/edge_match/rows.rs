@@ -39,7 +39,8 @@ use crate::Grid;
 
 /// Runs the row-major search, restarting as the module documentation says.
 pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
-    let restarts = config.limit <= 1 && matches!(puzzle.border, Border::Fixed(_));
+    // Tail work (issue 12): restarts for every border, see `restarts.rs`.
+    let restarts = super::restarts::rows_restart(puzzle, config);
     let mut search = Search::new(puzzle, config);
     let mut budget = if restarts { config.budgets.first_run } else { u64::MAX };
     let mut nodes = 0;
