@@ -12,8 +12,10 @@
 //! - **Bit search** (module `symmetry`): when the first budget is spent and one solution is
 //!   wanted, [`find_one`] runs the bit search on randomly chosen board symmetries with the kinds
 //!   in a random order (the order in which candidates are tried), for at most
-//!   [`Budgets::restarts`](super::Budgets::restarts) nodes in all; then the complete search
-//!   runs as before.
+//!   [`Budgets::restarts`](super::Budgets::restarts) nodes in all and at most 1/32 of the
+//!   tree the complete search is estimated to take (so an unsolvable puzzle, which pays for the
+//!   restarts on top of its refutation, loses at most about 3%); then the complete search runs
+//!   as before.
 //!
 //! **Exactness.** A restart either finds a solution, which is mapped back to the puzzle and
 //! checked against its rules before it is returned, or gives up to the complete search: an
@@ -32,6 +34,9 @@ use crate::Grid;
 
 /// Nodes of one unit of the Luby sequence in [`find_one`].
 const LUBY_UNIT: u64 = 2000;
+
+/// The restarts spend at most the estimated tree of the complete search over this.
+const TREE_SHARE: f64 = 32.0;
 
 /// Whether the row-major search restarts: whenever it looks for one solution (with a free
 /// border too: random 8×8 tetravex games with two digits fall to it, being full of repeated
@@ -68,14 +73,19 @@ fn puzzle_seed(puzzle: &Puzzle) -> u64 {
 }
 
 /// Randomised restarts of the bit search of a [nearly distinct](Puzzle::nearly_distinct)
-/// `puzzle`, as the module documentation says: a checked solution and the nodes spent, or
-/// `None` and the nodes spent when none turned up within the budget.
-pub(super) fn find_one(puzzle: &Puzzle, config: &Config) -> (Option<Grid<Placement>>, u64) {
+/// `puzzle`, as the module documentation says, spending at most
+/// [`Budgets::restarts`](super::Budgets::restarts) nodes and a share of `tree`, the estimated
+/// size of the complete search's tree: a checked solution and the nodes spent, or `None` and
+/// the nodes spent when none turned up within the budget.
+pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Option<Grid<Placement>>, u64) {
+    // An unsolvable puzzle pays the restarts on top of its refutation: a share of the estimated
+    // tree bounds that cost.
+    let cap = config.budgets.restarts.min((tree / TREE_SHARE) as u64);
     let mut rng = ChaCha8Rng::seed_from_u64(puzzle_seed(puzzle));
     let mut spent = 0u64;
     for round in 1.. {
         let budget = luby(round) * LUBY_UNIT;
-        if spent + budget > config.budgets.restarts {
+        if spent + budget > cap {
             break;
         }
         let symmetry = Symmetry::ALL[rng.random_range(0..Symmetry::ALL.len())];

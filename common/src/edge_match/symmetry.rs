@@ -98,14 +98,6 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
         return Outcome { first: plain.first, found: plain.found, nodes: plain.nodes.count };
     }
     let mut nodes = plain.nodes.count;
-    // Tail work (issue 12): randomised restarts for one solution, see `restarts.rs`.
-    if config.limit <= 1 {
-        let (found, spent) = super::restarts::find_one(puzzle, config);
-        nodes += spent;
-        if found.is_some() {
-            return Outcome { first: found, found: 1, nodes };
-        }
-    }
     let mut best: Option<(f64, Symmetry, Puzzle)> = None;
     for symmetry in Symmetry::ALL {
         let turned = symmetry.puzzle(puzzle);
@@ -118,6 +110,14 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
         }
     }
     let Some((size, symmetry, turned)) = best else { unreachable!("eight symmetries") };
+    // Tail work (issue 12): randomised restarts for one solution, see `restarts.rs`.
+    if config.limit <= 1 {
+        let (found, spent) = super::restarts::find_one(puzzle, config, size);
+        nodes += spent;
+        if found.is_some() {
+            return Outcome { first: found, found: 1, nodes };
+        }
+    }
     config.progress.set_estimate(nodes.saturating_add(size as u64));
     let outcome =
         SplitSearch::run(BitSearch::new(&turned, config), config.threads.get(), config.budgets.poll);
