@@ -185,7 +185,7 @@ impl Budgets {
         poll: 1 << 16,
         dead_row: 1,
         dead_ends: 1 << 20,
-        restarts: 4_000_000,
+        restarts: 1_000_000,
     };
 }
 

@@ -231,6 +231,7 @@ fn paint(progress: &Progress, stop: &Stop, target: ProgressDrawTarget) {
 
 /// The line's text after `elapsed`, with `nodes` searched of about `estimate` (0: unknown).
 /// The rate is the average since the start: the search reports in bursts.
+#[allow(clippy::cast_precision_loss, reason = "a displayed rate and ETA need no exact node counts")]
 fn status(nodes: u64, estimate: u64, elapsed: Duration) -> String {
     let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-3);
     let mut text = format!("{} positions searched, {}/s", HumanCount(nodes), HumanCount(rate as u64));

@@ -75,9 +75,15 @@ fn puzzle_seed(puzzle: &Puzzle) -> u64 {
 /// Randomised restarts of the bit search of a [nearly distinct](Puzzle::nearly_distinct)
 /// `puzzle`, as the module documentation says, spending at most
 /// [`Budgets::restarts`](super::Budgets::restarts) nodes and a share of `tree`, the estimated
-/// size of the complete search's tree: a checked solution and the nodes spent, or `None` and
-/// the nodes spent when none turned up within the budget.
-pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Option<Grid<Placement>>, u64) {
+/// size of the complete search's tree. Returns the nodes spent and the verdict when it is
+/// settled: `Some(Some(board))` with a checked solution, `Some(None)` when a run ended within
+/// its budget without one (it was then a complete search, in another order), `None` when the
+/// budget ran out first.
+pub(super) fn find_one(
+    puzzle: &Puzzle,
+    config: &Config,
+    tree: f64,
+) -> (Option<Option<Grid<Placement>>>, u64) {
     // An unsolvable puzzle pays the restarts on top of its refutation: a share of the estimated
     // tree bounds that cost.
     let cap = config.budgets.restarts.min((tree / TREE_SHARE) as u64);
@@ -97,12 +103,16 @@ pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Option<G
         search.nodes.set_budget(budget);
         search.run();
         spent += search.nodes.count;
+        if !search.nodes.out_of_budget && search.first.is_none() {
+            // A run to its end in any order and symmetry is the complete search: no solution.
+            return (Some(None), spent);
+        }
         if let Some(solution) = search.first {
             let cells = solution.cells().iter().map(|p| Placement { kind: order[p.kind], ..*p });
             let unshuffled = Grid::from_vec(solution.rows(), solution.cols(), cells.collect());
             let back = symmetry.solution_back(puzzle.rows, puzzle.cols, &unshuffled);
             if solves(puzzle, &back) {
-                return (Some(back), spent);
+                return (Some(Some(back)), spent);
             }
             debug_assert!(false, "a restart found a board that breaks the rules");
         }

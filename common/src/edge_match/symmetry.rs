@@ -112,10 +112,10 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
     let Some((size, symmetry, turned)) = best else { unreachable!("eight symmetries") };
     // Tail work (issue 12): randomised restarts for one solution, see `restarts.rs`.
     if config.limit <= 1 {
-        let (found, spent) = super::restarts::find_one(puzzle, config, size);
+        let (settled, spent) = super::restarts::find_one(puzzle, config, size);
         nodes += spent;
-        if found.is_some() {
-            return Outcome { first: found, found: 1, nodes };
+        if let Some(first) = settled {
+            return Outcome { found: u64::from(first.is_some()), first, nodes };
         }
     }
     config.progress.set_estimate(nodes.saturating_add(size as u64));
