@@ -35,6 +35,17 @@ use crate::Grid;
 /// Nodes of one unit of the Luby sequence in [`find_one`].
 const LUBY_UNIT: u64 = 2000;
 
+/// What the restarts of the bit search settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Settled {
+    /// A solution, checked against the rules.
+    Found(Grid<Placement>),
+    /// A run ended within its budget without a solution: it was a complete search.
+    Unsolvable,
+    /// The budget ran out first: the complete search must decide.
+    Open,
+}
+
 /// The restarts spend at most the estimated tree of the complete search over this.
 const TREE_SHARE: f64 = 32.0;
 
@@ -75,15 +86,9 @@ fn puzzle_seed(puzzle: &Puzzle) -> u64 {
 /// Randomised restarts of the bit search of a [nearly distinct](Puzzle::nearly_distinct)
 /// `puzzle`, as the module documentation says, spending at most
 /// [`Budgets::restarts`](super::Budgets::restarts) nodes and a share of `tree`, the estimated
-/// size of the complete search's tree. Returns the nodes spent and the verdict when it is
-/// settled: `Some(Some(board))` with a checked solution, `Some(None)` when a run ended within
-/// its budget without one (it was then a complete search, in another order), `None` when the
-/// budget ran out first.
-pub(super) fn find_one(
-    puzzle: &Puzzle,
-    config: &Config,
-    tree: f64,
-) -> (Option<Option<Grid<Placement>>>, u64) {
+/// size of the complete search's tree. Returns what was settled (see [`Settled`]) and the
+/// nodes spent.
+pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled, u64) {
     // An unsolvable puzzle pays the restarts on top of its refutation: a share of the estimated
     // tree bounds that cost.
     let cap = config.budgets.restarts.min((tree / TREE_SHARE) as u64);
@@ -105,19 +110,19 @@ pub(super) fn find_one(
         spent += search.nodes.count;
         if !search.nodes.out_of_budget && search.first.is_none() {
             // A run to its end in any order and symmetry is the complete search: no solution.
-            return (Some(None), spent);
+            return (Settled::Unsolvable, spent);
         }
         if let Some(solution) = search.first {
             let cells = solution.cells().iter().map(|p| Placement { kind: order[p.kind], ..*p });
             let unshuffled = Grid::from_vec(solution.rows(), solution.cols(), cells.collect());
             let back = symmetry.solution_back(puzzle.rows, puzzle.cols, &unshuffled);
             if solves(puzzle, &back) {
-                return (Some(Some(back)), spent);
+                return (Settled::Found(back), spent);
             }
             debug_assert!(false, "a restart found a board that breaks the rules");
         }
     }
-    (None, spent)
+    (Settled::Open, spent)
 }
 
 /// Whether `board` solves `puzzle`: the right shape, every kind used as often as it counts,

@@ -114,8 +114,10 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
     if config.limit <= 1 {
         let (settled, spent) = super::restarts::find_one(puzzle, config, size);
         nodes += spent;
-        if let Some(first) = settled {
-            return Outcome { found: u64::from(first.is_some()), first, nodes };
+        match settled {
+            super::restarts::Settled::Found(first) => return Outcome { first: Some(first), found: 1, nodes },
+            super::restarts::Settled::Unsolvable => return Outcome::none(nodes),
+            super::restarts::Settled::Open => {}
         }
     }
     config.progress.set_estimate(nodes.saturating_add(size as u64));

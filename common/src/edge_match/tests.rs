@@ -312,6 +312,8 @@ proptest! {
 
 // Tail work (issue 12): the restarts of module `restarts`.
 
+use super::restarts::Settled;
+
 #[test]
 fn free_border_restarts_keep_the_verdict_and_find_real_solutions() {
     for seed in 0..40 {
@@ -338,14 +340,16 @@ fn bit_search_restarts_find_only_real_solutions() {
         let budgets = Budgets { restarts: 50_000, ..Budgets::DEFAULT };
         let (settled, _) = restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY);
         // Small puzzles are settled well within the budget, either way.
-        let first = settled.expect("a small puzzle is settled");
-        assert_eq!(first.is_some(), solvable, "seed {seed}");
-        if let Some(solution) = &first {
-            assert!(is_solution(&puzzle, solution), "seed {seed}");
-            found += 1;
+        match &settled {
+            Settled::Found(solution) => {
+                assert!(solvable && is_solution(&puzzle, solution), "seed {seed}");
+                found += 1;
+            }
+            Settled::Unsolvable => assert!(!solvable, "seed {seed}"),
+            Settled::Open => panic!("seed {seed}: a small puzzle is settled"),
         }
         // The same input gives the same solution.
-        assert_eq!(restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY).0, Some(first));
+        assert_eq!(restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY).0, settled);
     }
     assert!(found > 20, "only {found} solvable puzzles exercised the restarts");
 }
