@@ -22,14 +22,15 @@
 //!   `checks`): counting arguments that need no search and refute most broken puzzles.
 //! - The general search is the **row-major search** (module `rows`): cells filled row by row,
 //!   candidates from precomputed lists by (left, top, border class), a row lookahead, O(1)
-//!   counting checks, a table of dead ends, and restarts for a single solution with a fixed
-//!   border. Every rule it uses, with its invariants, is documented there.
+//!   counting checks, a table of dead ends, and restarts for a single solution (module
+//!   `restarts`). Every rule it uses, with its invariants, is documented there.
 //! - A puzzle with *nearly distinct tiles* — a free border, single orientations, at most
 //!   [`BIT_KINDS`] kinds and fewer than two cells per kind — takes the **bit search** (module
 //!   `bits`) instead: the same search with sets of kinds as bitsets, plus two more relaxations.
 //! - A bit search that outlives its first budget picks the **board symmetry** whose tree is
 //!   smallest by Knuth's estimator (module `symmetry`) and searches it to the end, **split over
-//!   threads** (module `split`) with the outcome of one thread.
+//!   threads** (module `split`) with the outcome of one thread; looking for one solution, it
+//!   first tries randomised restarts (module `restarts`) under a small budget.
 //! - A puzzle with a **fixed border and exactly two other labels** also gets the *last two rows*
 //!   check (module `checks`).
 //!

@@ -66,6 +66,10 @@ enum Command {
 }
 
 #[derive(Debug, Args)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "clap flags choosing the kind of game; conflicts keep one set"
+)]
 struct GenArgs {
     /// Board side.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]

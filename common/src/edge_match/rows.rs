@@ -19,7 +19,7 @@
 //!   up to date in O(1) per placement and stores each state's exact key, so a hash collision can
 //!   never prune a live state.
 //!
-//! **Restarts** (fixed border, looking for one solution). A wrong tile early in a solvable
+//! **Restarts** (looking for one solution; see module `restarts`). A wrong tile early in a solvable
 //! puzzle can hide under a subtree without solutions that takes millions of nodes to exhaust.
 //! The search therefore runs under a node budget ([`Budgets::first_run`]); when it runs out, it
 //! starts again with the candidate lists in a fresh seeded order and twice the budget. The
