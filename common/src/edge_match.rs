@@ -22,14 +22,15 @@
 //!   `checks`): counting arguments that need no search and refute most broken puzzles.
 //! - The general search is the **row-major search** (module `rows`): cells filled row by row,
 //!   candidates from precomputed lists by (left, top, border class), a row lookahead, O(1)
-//!   counting checks, a table of dead ends, and restarts for a single solution with a fixed
-//!   border. Every rule it uses, with its invariants, is documented there.
+//!   counting checks, a table of dead ends, and restarts for a single solution (module
+//!   `restarts`). Every rule it uses, with its invariants, is documented there.
 //! - A puzzle with *nearly distinct tiles* — a free border, single orientations, at most
 //!   [`BIT_KINDS`] kinds and fewer than two cells per kind — takes the **bit search** (module
 //!   `bits`) instead: the same search with sets of kinds as bitsets, plus two more relaxations.
 //! - A bit search that outlives its first budget picks the **board symmetry** whose tree is
 //!   smallest by Knuth's estimator (module `symmetry`) and searches it to the end, **split over
-//!   threads** (module `split`) with the outcome of one thread.
+//!   threads** (module `split`) with the outcome of one thread; looking for one solution, it
+//!   first tries randomised restarts (module `restarts`) under a small budget.
 //! - A puzzle with a **fixed border and exactly two other labels** also gets the *last two rows*
 //!   check (module `checks`).
 //! - Both searches count nodes through module `nodes`: one comparison per node against the next
@@ -55,6 +56,7 @@ mod bits;
 mod checks;
 mod dead_ends;
 mod nodes;
+mod restarts;
 mod rows;
 mod split;
 mod symmetry;
@@ -174,6 +176,9 @@ pub struct Budgets {
     /// Entries of a dead-end table, so memory stays bounded (an entry of the row-major table is
     /// about 30 bytes plus its key of `cols + kinds + 2` bytes).
     pub dead_ends: usize,
+    /// Nodes the randomised restarts of the bit search may spend in all looking for one
+    /// solution before the complete search (module `restarts`).
+    pub restarts: u64,
 }
 
 impl Budgets {
@@ -185,6 +190,7 @@ impl Budgets {
         poll: 1 << 16,
         dead_row: 1,
         dead_ends: 1 << 20,
+        restarts: 1_000_000,
     };
 }
 

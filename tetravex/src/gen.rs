@@ -2,7 +2,10 @@
 //!
 //! A solvable game is a board whose joints get random digits, cut into tiles and shuffled. An
 //! unsolvable one starts the same way, then one triangle on an inner joint gets another digit;
-//! the solver confirms there is no solution (else another board is tried).
+//! the solver confirms there is no solution (else another board is tried). A *perturbed* solvable
+//! game is made the same way but kept only when the solver finds it still solvable. A *random*
+//! game has every triangle drawn independently: no board is planted, so it may or may not have a
+//! solution (the class where plain backtracking shows a heavy tail).
 
 use std::fmt::Write as _;
 
@@ -45,6 +48,46 @@ pub fn games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, St
                 .map(|_| perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng))
                 .find(|game| solve::solve(game).is_none())
                 .ok_or_else(|| format!("no unsolvable game found in {ATTEMPTS} attempts"))
+        })
+        .collect()
+}
+
+/// Generates `options.games` games of `options.size²` tiles whose triangles are all drawn
+/// independently below `options.digits`: no solution is planted. `options.unsolvable` is not
+/// allowed (a random game is whatever it turns out to be).
+pub fn random_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, String> {
+    assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
+    if options.unsolvable {
+        return Err("a random game is not drawn to be unsolvable; leave out --unsolvable".to_owned());
+    }
+    Ok((0..options.games)
+        .map(|_| Game {
+            size: options.size,
+            tiles: (0..options.size * options.size)
+                .map(|_| Tile { sides: std::array::from_fn(|_| rng.random_range(0..options.digits)) })
+                .collect(),
+        })
+        .collect())
+}
+
+/// Generates `options.games` solvable games made like the unsolvable ones (a solved board with
+/// one triangle of an inner joint changed), keeping only those the solver still solves; an
+/// error when `options.unsolvable` is set, the board has no inner joint or one digit leaves
+/// nothing to change, or no such game turns up.
+pub fn perturbed_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, String> {
+    assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
+    if options.unsolvable {
+        return Err("--perturb keeps the games that stay solvable; leave out --unsolvable".to_owned());
+    }
+    if options.size == 1 || options.digits == 1 {
+        return Err("a perturbed game needs a board side of at least 2 and at least 2 digits".to_owned());
+    }
+    (0..options.games)
+        .map(|_| {
+            (0..ATTEMPTS)
+                .map(|_| perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng))
+                .find(|game| solve::solve(game).is_some())
+                .ok_or_else(|| format!("no solvable perturbed game found in {ATTEMPTS} attempts"))
         })
         .collect()
 }
@@ -176,6 +219,31 @@ mod tests {
         // One digit: every arrangement of the identical tiles is the one board...
         let options = Options { size: 2, digits: 1, unsolvable: false, games: 1 };
         assert_eq!(unique_games(options, &mut rng).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn random_games_are_seeded_and_refuse_to_be_unsolvable() {
+        let options = Options { size: 4, digits: 3, unsolvable: false, games: 3 };
+        let drawn = random_games(options, &mut ChaCha8Rng::seed_from_u64(6)).unwrap();
+        assert_eq!(drawn, random_games(options, &mut ChaCha8Rng::seed_from_u64(6)).unwrap());
+        assert_ne!(drawn, random_games(options, &mut ChaCha8Rng::seed_from_u64(7)).unwrap());
+        assert!(drawn.iter().all(|game| game.tiles.len() == 16));
+        assert!(drawn.iter().flat_map(|game| &game.tiles).flat_map(|tile| tile.sides).all(|d| d < 3));
+        let options = Options { unsolvable: true, ..options };
+        assert!(random_games(options, &mut ChaCha8Rng::seed_from_u64(6)).is_err());
+    }
+
+    #[test]
+    fn perturbed_games_are_solvable_with_one_triangle_off_a_solved_board() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let options = Options { size: 3, digits: 3, unsolvable: false, games: 5 };
+        for game in perturbed_games(options, &mut rng).unwrap() {
+            assert!(crate::reference::solve(&game).is_some());
+        }
+        let options = Options { size: 1, ..options };
+        assert!(perturbed_games(options, &mut rng).is_err());
+        let options = Options { size: 3, unsolvable: true, ..options };
+        assert!(perturbed_games(options, &mut rng).is_err());
     }
 
     #[test]

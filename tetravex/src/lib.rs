@@ -25,6 +25,12 @@
 //! filling starts from, a long search first estimates the tree of each of the board's eight
 //! symmetries by random walks and searches the smallest one, on every core.
 //!
+//! Looking for one solution, a long search is first restarted in random orders under small
+//! growing node budgets (the engine's `restarts` module): on random games the time of one fixed
+//! order is heavy-tailed, and a solution one order buries under millions of nodes another finds
+//! at once. A board found so is checked; otherwise the complete search decides, so answers stay
+//! exact, and the orders are seeded from the game, so they stay deterministic.
+//!
 //! The worst case stays exponential (the problem is NP-complete), but the dead-end table bounds
 //! the work by the number of distinct states, which is what collapses few-digit games, the ones
 //! where naive search explodes. [`reference`] is the plain row-major search beside it; the

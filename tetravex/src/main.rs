@@ -29,6 +29,8 @@ Examples:
   $ tetravex gen --size 5 --digits 3 --games 10 --seed 7 | tetravex --count
   $ tetravex gen --size 6 --digits 5 --unsolvable --games 10 --seed 7 | tetravex --threads 1
   $ tetravex gen --size 4 --digits 6 --unique --seed 7
+  $ tetravex gen --size 8 --digits 2 --random --games 50 --seed 1 | tetravex --threads 1
+  $ tetravex gen --size 8 --digits 5 --perturb --games 20 --seed 1 | tetravex --threads 1
 
 A search that runs for more than a second shows its progress on stderr when stderr is a
 terminal (positions searched, positions per second, and for long searches an ETA from the
@@ -64,6 +66,10 @@ enum Command {
 }
 
 #[derive(Debug, Args)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "clap flags choosing the kind of game; conflicts keep one set"
+)]
 struct GenArgs {
     /// Board side.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
@@ -79,6 +85,14 @@ struct GenArgs {
     /// puzzles a designer can publish.
     #[arg(long, conflicts_with = "unsolvable")]
     unique: bool,
+    /// Draw every triangle at random instead of cutting up a solved board: no solution is
+    /// planted, so a game may or may not be solvable.
+    #[arg(long, conflicts_with_all = ["unsolvable", "unique", "perturb"])]
+    random: bool,
+    /// Make solvable games from a solved board with one triangle changed, keeping those the
+    /// solver still solves.
+    #[arg(long, conflicts_with_all = ["unsolvable", "unique"])]
+    perturb: bool,
     /// Number of games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
@@ -96,7 +110,12 @@ fn main() -> ExitCode {
                 unsolvable: args.unsolvable,
                 games: args.games as usize,
             };
-            let make = if args.unique { r#gen::unique_games } else { r#gen::games };
+            let make = match (args.unique, args.random, args.perturb) {
+                (true, _, _) => r#gen::unique_games,
+                (_, true, _) => r#gen::random_games,
+                (_, _, true) => r#gen::perturbed_games,
+                _ => r#gen::games,
+            };
             let games = make(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
             out.write_all(r#gen::to_input(&games).as_bytes())?;
             Ok(())

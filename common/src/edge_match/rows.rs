@@ -19,7 +19,7 @@
 //!   up to date in O(1) per placement and stores each state's exact key, so a hash collision can
 //!   never prune a live state.
 //!
-//! **Restarts** (fixed border, looking for one solution). A wrong tile early in a solvable
+//! **Restarts** (looking for one solution; see module `restarts`). A wrong tile early in a solvable
 //! puzzle can hide under a subtree without solutions that takes millions of nodes to exhaust.
 //! The search therefore runs under a node budget ([`Budgets::first_run`](super::Budgets::first_run)); when it runs out, it
 //! starts again with the candidate lists in a fresh seeded order and twice the budget. The
@@ -39,7 +39,8 @@ use crate::Grid;
 
 /// Runs the row-major search, restarting as the module documentation says.
 pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
-    let restarts = config.limit <= 1 && matches!(puzzle.border, Border::Fixed(_));
+    // Tail work (issue 12): restarts for every border, see `restarts.rs`.
+    let restarts = super::restarts::rows_restart(puzzle, config);
     let mut search = Search::new(puzzle, config);
     let mut budget = if restarts { config.budgets.first_run } else { u64::MAX };
     let mut nodes = 0;

@@ -110,6 +110,16 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
         }
     }
     let Some((size, symmetry, turned)) = best else { unreachable!("eight symmetries") };
+    // Tail work (issue 12): randomised restarts for one solution, see `restarts.rs`.
+    if config.limit <= 1 {
+        let (settled, spent) = super::restarts::find_one(puzzle, config, size);
+        nodes += spent;
+        match settled {
+            super::restarts::Settled::Found(first) => return Outcome { first: Some(first), found: 1, nodes },
+            super::restarts::Settled::Unsolvable => return Outcome::none(nodes),
+            super::restarts::Settled::Open => {}
+        }
+    }
     config.progress.set_estimate(nodes.saturating_add(size as u64));
     let outcome =
         SplitSearch::run(BitSearch::new(&turned, config), config.thread_count(), config.budgets.poll);

@@ -309,3 +309,47 @@ proptest! {
         prop_assert_eq!(single.found, outcome.found.min(1), "seed {}", seed);
     }
 }
+
+// Tail work (issue 12): the restarts of module `restarts`.
+
+use super::restarts::Settled;
+
+#[test]
+fn free_border_restarts_keep_the_verdict_and_find_real_solutions() {
+    for seed in 0..40 {
+        let puzzle = random_puzzle(4, 4, 3, false, false, seed % 2 == 1, seed);
+        let solvable = plain_count(&puzzle, 1) == 1;
+        // A budget of a few nodes forces many restarts of the row-major search.
+        let outcome = search(&puzzle, &config(1, Budgets { first_run: 3, ..Budgets::DEFAULT }));
+        assert_eq!(outcome.first.is_some(), solvable, "seed {seed}");
+        if let Some(solution) = &outcome.first {
+            assert!(is_solution(&puzzle, solution), "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn bit_search_restarts_find_only_real_solutions() {
+    let mut found = 0;
+    for seed in 0..200 {
+        let puzzle = free_puzzle(seed);
+        if !puzzle.nearly_distinct() {
+            continue;
+        }
+        let solvable = plain_count(&puzzle, 1) == 1;
+        let budgets = Budgets { restarts: 50_000, ..Budgets::DEFAULT };
+        let (settled, _) = restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY);
+        // Small puzzles are settled well within the budget, either way.
+        match &settled {
+            Settled::Found(solution) => {
+                assert!(solvable && is_solution(&puzzle, solution), "seed {seed}");
+                found += 1;
+            }
+            Settled::Unsolvable => assert!(!solvable, "seed {seed}"),
+            Settled::Open => panic!("seed {seed}: a small puzzle is settled"),
+        }
+        // The same input gives the same solution.
+        assert_eq!(restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY).0, settled);
+    }
+    assert!(found > 20, "only {found} solvable puzzles exercised the restarts");
+}

@@ -1,0 +1,72 @@
+//! Benchmarks of the heavy tail (issue 12), one thread, fixed seeds, the same games as
+//! `tetravex gen` makes with these seeds. Run with `cargo bench -p tetravex --bench tail`; the
+//! figures, and those of the classes too slow for criterion (measured with
+//! `examples/tail_timing.rs`), are recorded in `tetravex/README.md`.
+//!
+//! - `a_8x8_random`: 50 `gen --random` 8×8 games with 2 digits (seed 1) and 50 with 3 digits
+//!   (seed 2), each decided;
+//! - `d_7x7_4_digits`: 10 solvable (seed 4) and 10 `--unsolvable` (seed 4) 7×7 games; the
+//!   unsolvable ones are read from `data/d_7x7_4_digits_unsolvable.in`, the output of
+//!   `tetravex gen --size 7 --digits 4 --unsolvable --games 10 --seed 4`, because making them
+//!   takes that command about ten minutes (most boards with a changed triangle stay solvable
+//!   or are hard to refute, and are thrown away);
+//! - `e_5x5_unsolvable`: 200 unsolvable 5×5 games, 67 with 4 digits (seed 54), 67 with 5 (seed
+//!   55) and 66 with 6 (seed 56), the judge's size.
+
+use std::hint::black_box;
+use std::num::NonZeroUsize;
+
+use common::Tokens;
+use common::edge_match::Config;
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tetravex::model::Game;
+use tetravex::{r#gen, parse, solve};
+
+type Make = fn(r#gen::Options, &mut ChaCha8Rng) -> Result<Vec<Game>, String>;
+
+/// `count` games made by `make` with these options and seed.
+fn games(make: Make, size: usize, digits: u8, unsolvable: bool, count: usize, seed: u64) -> Vec<Game> {
+    let options = r#gen::Options { size, digits, unsolvable, games: count };
+    make(options, &mut ChaCha8Rng::seed_from_u64(seed)).expect("the generator makes these shapes")
+}
+
+/// How many of `games` are solvable, searching on one thread.
+fn solvable(games: &[Game]) -> usize {
+    let config = Config::new(1).with_threads(Some(NonZeroUsize::MIN));
+    games.iter().filter(|game| solve::search_with(black_box(game), &config).found > 0).count()
+}
+
+fn benches(c: &mut Criterion) {
+    let two = games(r#gen::random_games, 8, 2, false, 50, 1);
+    let three = games(r#gen::random_games, 8, 3, false, 50, 2);
+    let (two_solvable, three_solvable) = (solvable(&two), solvable(&three));
+    let mut group = c.benchmark_group("a_8x8_random");
+    group.sample_size(10);
+    group.bench_function("2_digits", |b| b.iter(|| assert_eq!(solvable(&two), two_solvable)));
+    group.bench_function("3_digits", |b| b.iter(|| assert_eq!(solvable(&three), three_solvable)));
+    group.finish();
+
+    let mut seven = games(r#gen::games, 7, 4, false, 10, 4);
+    let unsolvable = include_str!("data/d_7x7_4_digits_unsolvable.in");
+    seven.extend(
+        parse::games(&mut Tokens::new(unsolvable.as_bytes())).expect("games in the input format").iter(),
+    );
+    let mut group = c.benchmark_group("d_7x7_4_digits");
+    group.sample_size(10);
+    group.bench_function("half_solvable", |b| b.iter(|| assert_eq!(solvable(&seven), 10)));
+    group.finish();
+
+    let five: Vec<Game> = [(4, 67, 54), (5, 67, 55), (6, 66, 56)]
+        .into_iter()
+        .flat_map(|(digits, count, seed)| games(r#gen::games, 5, digits, true, count, seed))
+        .collect();
+    let mut group = c.benchmark_group("e_5x5_unsolvable");
+    group.sample_size(10);
+    group.bench_function("200_games", |b| b.iter(|| assert_eq!(solvable(&five), 0)));
+    group.finish();
+}
+
+criterion_group!(tail_benches, benches);
+criterion_main!(tail_benches);

@@ -1,0 +1,42 @@
+//! Times every game of a judge-format input on one thread, one line per game (index, verdict,
+//! nodes, milliseconds), then the median and the worst: the harness for games too slow for
+//! criterion. `cargo run --release -p tetravex --example tail_timing < games.txt`; wrap it in
+//! `timeout` when a game may not finish.
+
+use std::io::{Read, Write};
+use std::num::NonZeroUsize;
+use std::time::Instant;
+
+use common::Tokens;
+use common::edge_match::Config;
+use tetravex::{parse, solve};
+
+fn main() {
+    let mut text = Vec::new();
+    std::io::stdin().read_to_end(&mut text).expect("readable stdin");
+    let games = parse::games(&mut Tokens::new(&text)).expect("games in the judge format");
+    let config = Config::new(1).with_threads(Some(NonZeroUsize::MIN));
+    let mut times = Vec::new();
+    let mut out = std::io::stdout();
+    for (index, game) in games.iter().enumerate() {
+        let start = Instant::now();
+        let outcome = solve::search_with(&game, &config);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        if let Some(board) = &outcome.first {
+            assert!(game.is_solution(board), "game {} got a wrong board", index + 1);
+        }
+        let verdict = if outcome.found > 0 { "solvable" } else { "unsolvable" };
+        let _ = writeln!(out, "game {:3} {verdict:10} nodes {:12} {ms:10.2} ms", index + 1, outcome.nodes);
+        let _ = out.flush();
+        times.push(ms);
+    }
+    times.sort_by(f64::total_cmp);
+    if let (Some(worst), false) = (times.last(), times.is_empty()) {
+        let total: f64 = times.iter().sum();
+        println!(
+            "games {} median {:.2} ms worst {worst:.2} ms total {total:.2} ms",
+            times.len(),
+            times[times.len() / 2]
+        );
+    }
+}
