@@ -1,4 +1,4 @@
-//! Benchmarks of the heavy tail (issue 12), one thread, fixed seeds, the same games as
+//! Benchmarks of the heavy tail of the search's runtime, one thread, fixed seeds, the same games as
 //! `tetravex gen` makes with these seeds. Run with `cargo bench -p tetravex --bench tail`; the
 //! figures, and those of the classes too slow for criterion (measured with
 //! `examples/tail_timing.rs`), are recorded in `tetravex/README.md`.

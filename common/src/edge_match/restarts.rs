@@ -1,5 +1,5 @@
 //! Randomised restarts for finding one solution: the remedy for the heavy tail of the search's
-//! runtime on solvable puzzles (issue 12).
+//! runtime on solvable puzzles.
 //!
 //! Backtracking in one fixed order can sink millions of nodes into a subtree without solutions
 //! that a different first choice would never enter; on random 8×8 tetravex games with two digits

@@ -39,7 +39,7 @@ use crate::Grid;
 
 /// Runs the row-major search, restarting as the module documentation says.
 pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
-    // Tail work (issue 12): restarts for every border, see `restarts.rs`.
+    // Restarts pay only when one solution is wanted (module `restarts`).
     let restarts = super::restarts::rows_restart(puzzle, config);
     let mut search = Search::new(puzzle, config);
     let mut budget = if restarts { config.budgets.first_run } else { u64::MAX };

@@ -110,7 +110,8 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
         }
     }
     let Some((size, symmetry, turned)) = best else { unreachable!("eight symmetries") };
-    // Tail work (issue 12): randomised restarts for one solution, see `restarts.rs`.
+    // One solution wanted: randomised restarts (module `restarts`) either settle the puzzle or
+    // leave it to the complete search below.
     if config.limit <= 1 {
         let (settled, spent) = super::restarts::find_one(puzzle, config, size);
         nodes += spent;

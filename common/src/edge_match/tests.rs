@@ -310,7 +310,7 @@ proptest! {
     }
 }
 
-// Tail work (issue 12): the restarts of module `restarts`.
+// The randomised restarts of module `restarts`.
 
 use super::restarts::Settled;
 
