@@ -59,6 +59,10 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// Positions the search without probing may take before it starts again with probing.
 pub const PROBE_AFTER: u64 = 200;
 
+/// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
+/// brought up to date rather than found again (see [`Search::pair_mask`]).
+const DERIVE_DEPTH: usize = 4;
+
 /// Most 64-bit words the table of hopeless positions holds (32 MiB).
 pub const MEMO_WORDS: usize = 1 << 22;
 
@@ -345,6 +349,8 @@ struct Step {
     at: [Cell; 2],
     /// The pairings allowed to the kind before the removal (restored on undo).
     allowed_before: u8,
+    /// The board's [`Search::epoch`] before the removal (restored on undo).
+    epoch_before: u64,
 }
 
 /// A choice tried at a position.
@@ -447,11 +453,20 @@ struct Search {
     memo: Memo,
     /// Try every branch before choosing (see [`Search::plain_branches`]).
     probe: bool,
-    /// Bumped at every removal and every undo: the board changed.
+    /// The board's identity: a new number at every removal ([`Search::next_epoch`]), the one
+    /// before restored at its undo. Invariant: two states with the same epoch have the same
+    /// pieces on the same cells, so a mask cached at an epoch holds whenever it is current.
     epoch: u64,
+    /// The next epoch to give out (epochs are never reused).
+    next_epoch: u64,
     /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
     /// mask found (see [`Search::pair_mask`]).
     pair_cache: Vec<(u64, u8, u8)>,
+    /// Masks found now are not cached (set while a probe looks at a child position, so the
+    /// masks of the position probed from stay cached for its other children).
+    scratch: bool,
+    /// Pieces fall (the masks are then never derived from an earlier board's).
+    gravity: bool,
     /// Scratch for [`Search::can_all_go`]: the board with the pieces freed so far open, and
     /// one bit per piece freed.
     relaxed: Bits,
@@ -532,6 +547,9 @@ impl Search {
             memo: Memo::default(),
             probe: true,
             epoch: 1,
+            next_epoch: 2,
+            scratch: false,
+            gravity: settings.gravity,
             pair_cache: vec![(0, 0, 0); kinds],
             relaxed: Bits::new(board, settings.rules.outside),
             freed: Vec::new(),
@@ -594,9 +612,11 @@ impl Search {
             pieces: [a, b],
             at: [self.cell[a as usize], self.cell[b as usize]],
             allowed_before: self.allowed[k],
+            epoch_before: self.epoch,
         };
         self.order.push(step);
-        self.epoch += 1;
+        self.epoch = self.next_epoch;
+        self.next_epoch += 1;
         self.left[k] -= 2;
         self.total_left -= 2;
         self.allowed[k] = ALL_PAIRINGS;
@@ -626,7 +646,7 @@ impl Search {
         let step = self.order.pop().expect("a removal to undo");
         let [a, b] = step.pieces;
         let k = self.kind[a as usize] as usize;
-        self.epoch += 1;
+        self.epoch = step.epoch_before;
         self.left[k] += 2;
         self.total_left += 2;
         self.allowed[k] = step.allowed_before;
@@ -683,28 +703,87 @@ impl Search {
 
     /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
     /// a mask over [`PAIRINGS`] flattened (bit `2p + i`: pair i of pairing p; a kind of two
-    /// uses bit 0), from the cache when nothing was removed or put back since.
+    /// uses bit 0), from the cache when nothing was removed or put back since. When the mask
+    /// cached was found a few removals up the search path (and kind `k` lost no piece since),
+    /// it is brought up to date instead of found again: without gravity a removal only opens
+    /// cells, so a joinable pair stays joinable, and a pair that was not can only become
+    /// joinable if a cell emptied since lies on one of its possible lines, that is, in a row
+    /// between its pieces' rows or in a column between their columns (both included; at most
+    /// two turns). Constraints only take pairings away, so a mask cached with more pairings
+    /// allowed holds for the ones left.
     fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
-        let (epoch, cached_allowed, mask) = self.pair_cache[k];
+        let (epoch, cached_allowed, cached) = self.pair_cache[k];
         if epoch == self.epoch && cached_allowed == allowed {
-            return mask;
+            return cached;
         }
+        let mask = match self.removals_since(epoch, k) {
+            Some(from) if allowed & !cached_allowed == 0 => self.update_mask(k, live, cached, from),
+            _ => self.find_mask(k, live),
+        };
+        if !self.scratch {
+            self.pair_cache[k] = (self.epoch, allowed, mask);
+        }
+        mask
+    }
+
+    /// The index in `order` of the first removal made since the board of `epoch`, when that
+    /// board is at most [`DERIVE_DEPTH`] removals up the search path, none of them of kind `k`,
+    /// and masks may be derived (no gravity, at most two turns).
+    fn removals_since(&self, epoch: u64, k: usize) -> Option<usize> {
+        if self.gravity || self.max_turns > 2 {
+            return None;
+        }
+        if epoch == self.epoch {
+            return Some(self.order.len());
+        }
+        let lowest = self.order.len().saturating_sub(DERIVE_DEPTH);
+        let from = (lowest..self.order.len()).rev().find(|&index| self.order[index].epoch_before == epoch)?;
+        let untouched =
+            self.order[from..].iter().all(|step| self.kind[step.pieces[0] as usize] as usize != k);
+        untouched.then_some(from)
+    }
+
+    /// The pairs of the allowed pairings of kind `k` (two or four left), as (bit, x, y): bit of
+    /// the mask, indices into its live pieces.
+    fn allowed_pairs(&self, k: usize) -> impl Iterator<Item = (usize, usize, usize)> + use<> {
+        let (two, allowed) = (self.left[k] == 2, self.allowed[k]);
+        PAIRINGS.as_flattened().iter().enumerate().filter_map(move |(bit, &(x, y))| {
+            let wanted = if two { bit == 0 } else { allowed >> (bit / 2) & 1 == 1 };
+            wanted.then_some((bit, x, y))
+        })
+    }
+
+    /// The mask of [`Search::pair_mask`], every pair checked.
+    fn find_mask(&self, k: usize, live: [u16; 4]) -> u8 {
         let mut mask = 0;
-        if self.left[k] == 2 {
-            mask = u8::from(self.joinable(live[0], live[1]));
-        } else {
-            for (pairing, pairs) in PAIRINGS.iter().enumerate() {
-                if allowed >> pairing & 1 == 1 {
-                    for (index, &(x, y)) in pairs.iter().enumerate() {
-                        if self.joinable(live[x], live[y]) {
-                            mask |= 1 << (2 * pairing + index);
-                        }
-                    }
-                }
+        for (bit, x, y) in self.allowed_pairs(k) {
+            if self.joinable(live[x], live[y]) {
+                mask |= 1 << bit;
             }
         }
-        self.pair_cache[k] = (self.epoch, allowed, mask);
+        mask
+    }
+
+    /// The mask of [`Search::pair_mask`] from `cached`, found on the board before the removals
+    /// `order[from..]` (none of kind `k`) with at least the pairings allowed now.
+    fn update_mask(&self, k: usize, live: [u16; 4], cached: u8, from: usize) -> u8 {
+        let mut mask = 0;
+        for (bit, x, y) in self.allowed_pairs(k) {
+            let (a, b) = (self.cell[live[x] as usize], self.cell[live[y] as usize]);
+            let joinable = cached >> bit & 1 == 1 || {
+                let rows = a.0.min(b.0)..=a.0.max(b.0);
+                let cols = a.1.min(b.1)..=a.1.max(b.1);
+                let touched = self.order[from..]
+                    .iter()
+                    .flat_map(|step| step.at)
+                    .any(|(row, col)| rows.contains(&row) || cols.contains(&col));
+                touched && self.joinable(live[x], live[y])
+            };
+            if joinable {
+                mask |= 1 << bit;
+            }
+        }
         mask
     }
 
@@ -1018,7 +1097,9 @@ impl Search {
                 self.allowed[k as usize] = mask;
             }
         }
+        self.scratch = true;
         let alive = self.total_left == 0 || self.can_all_go();
+        self.scratch = false;
         self.undo_to(order_mark, trail_mark, false);
         alive
     }
