@@ -31,6 +31,12 @@
 //! [`MEMO_WORDS`]: when it is full, new positions are no longer remembered, so the search stays
 //! exact but may search a position again (counting it again).
 //!
+//! Lines are checked again as little as possible: each kind's joinable pairs are cached per
+//! board state, and brought up to date from a state a few removals up the search path by
+//! rechecking only the pairs whose rows or columns lie across a cell emptied since
+//! ([`Search::pair_mask`]); in the relaxation ([`Search::can_all_go`]) a pair is rechecked only
+//! once a piece is freed on a line its last check named ([`Bits::joinable_or_watch`]).
+//!
 //! ## With gravity
 //! A removal can make pieces fall into the line of another pair, so no move is safe. The board
 //! after any removals depends only on the set of pieces left (in each column, the pieces below
