@@ -31,6 +31,12 @@
 //! [`MEMO_WORDS`]: when it is full, new positions are no longer remembered, so the search stays
 //! exact but may search a position again (counting it again).
 //!
+//! Lines are checked again as little as possible: each kind's joinable pairs are cached per
+//! board state, and brought up to date from a state a few removals up the search path by
+//! rechecking only the pairs whose rows or columns lie across a cell emptied since
+//! ([`Search::pair_mask`]); in the relaxation ([`Search::can_all_go`]) a pair is rechecked only
+//! once a piece is freed on a line its last check named ([`Bits::joinable_or_watch`]).
+//!
 //! ## With gravity
 //! A removal can make pieces fall into the line of another pair, so no move is safe. The board
 //! after any removals depends only on the set of pieces left (in each column, the pieces below
@@ -58,6 +64,10 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 
 /// Positions the search without probing may take before it starts again with probing.
 pub const PROBE_AFTER: u64 = 200;
+
+/// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
+/// brought up to date rather than found again (see [`Search::pair_mask`]).
+const DERIVE_DEPTH: usize = 4;
 
 /// Most 64-bit words the table of hopeless positions holds (32 MiB).
 pub const MEMO_WORDS: usize = 1 << 22;
@@ -251,14 +261,23 @@ impl Bits {
     /// columns exchanged when `lines` are the columns; cells are then (column, row)). The middle
     /// is a position both ends reach along their lines, open everywhere strictly between them.
     fn shape(lines: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
+        Self::shape_or_watch(lines, a, b, max_turns).is_none()
+    }
+
+    /// [`Bits::shape`]: `None` when the shape joins `a` and `b`, else the positions along the
+    /// lines (columns when `lines` are the rows) of the middles both ends reach, as a mask. The
+    /// shape can only come to join them once a cell opens on `a`'s or `b`'s line (their runs
+    /// grow) or, between their lines, at one of those positions (a middle opens).
+    fn shape_or_watch(lines: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
         let (a_low, a_high) = run(lines[a_line], a_at);
         let (b_low, b_high) = run(lines[b_line], b_at);
         let (low, high) = (a_low.max(b_low), a_high.min(b_high));
         if low > high {
-            return false;
+            return Some(0);
         }
-        let mut middles = span(low, high) & middles(a_at, b_at, max_turns);
+        let reached = span(low, high) & middles(a_at, b_at, max_turns);
+        let mut middles = reached;
         let (top, bottom) = (a_line.min(b_line), a_line.max(b_line));
         for &line in lines.get(top + 1..bottom).unwrap_or_default() {
             if middles == 0 {
@@ -266,7 +285,16 @@ impl Bits {
             }
             middles &= line;
         }
-        middles != 0
+        if middles != 0 { None } else { Some(reached) }
+    }
+
+    /// For at most two turns: `None` when a line joins the blocked cells `a` and `b`, else the
+    /// rows and the columns (masks) such that no line can join them until a cell in one of
+    /// those rows or columns opens (see [`Bits::shape_or_watch`]).
+    fn joinable_or_watch(&self, a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        let across = Self::shape_or_watch(&self.rows, a, b, max_turns)?;
+        let down = Self::shape_or_watch(&self.cols, (a.1, a.0), (b.1, b.0), max_turns)?;
+        Some((1 << a.0 | 1 << b.0 | down, 1 << a.1 | 1 << b.1 | across))
     }
 
     /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
@@ -345,6 +373,8 @@ struct Step {
     at: [Cell; 2],
     /// The pairings allowed to the kind before the removal (restored on undo).
     allowed_before: u8,
+    /// The board's [`Search::epoch`] before the removal (restored on undo).
+    epoch_before: u64,
 }
 
 /// A choice tried at a position.
@@ -365,6 +395,9 @@ struct Choice {
     count: usize,
     rest: u8,
 }
+
+/// Every row and every column: what a pair of [`Search::can_all_go`] not checked yet waits on.
+const WATCH_ALL: (u64, u64) = (u64::MAX, u64::MAX);
 
 /// All three pairings of a kind with four pieces left.
 const ALL_PAIRINGS: u8 = 0b111;
@@ -447,17 +480,30 @@ struct Search {
     memo: Memo,
     /// Try every branch before choosing (see [`Search::plain_branches`]).
     probe: bool,
-    /// Bumped at every removal and every undo: the board changed.
+    /// The board's identity: a new number at every removal ([`Search::next_epoch`]), the one
+    /// before restored at its undo. Invariant: two states with the same epoch have the same
+    /// pieces on the same cells, so a mask cached at an epoch holds whenever it is current.
     epoch: u64,
+    /// The next epoch to give out (epochs are never reused).
+    next_epoch: u64,
     /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
     /// mask found (see [`Search::pair_mask`]).
     pair_cache: Vec<(u64, u8, u8)>,
+    /// Masks found now are not cached (set while a probe looks at a child position, so the
+    /// masks of the position probed from stay cached for its other children).
+    scratch: bool,
+    /// Pieces fall (the masks are then never derived from an earlier board's).
+    gravity: bool,
     /// Scratch for [`Search::can_all_go`]: the board with the pieces freed so far open, and
     /// one bit per piece freed.
     relaxed: Bits,
     freed: Vec<u64>,
-    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece.
-    edges: Vec<(u16, u16)>,
+    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
+    /// the rows and columns (masks) it waits on.
+    edges: Vec<(u16, u16, (u64, u64))>,
+    /// Scratch for [`Search::can_all_go`]: the rows and the columns (one bit per framed line)
+    /// of the pieces freed since it last took them.
+    freed_lines: (u64, u64),
 }
 
 impl Search {
@@ -532,10 +578,14 @@ impl Search {
             memo: Memo::default(),
             probe: true,
             epoch: 1,
+            next_epoch: 2,
+            scratch: false,
+            gravity: settings.gravity,
             pair_cache: vec![(0, 0, 0); kinds],
             relaxed: Bits::new(board, settings.rules.outside),
             freed: Vec::new(),
             edges: Vec::new(),
+            freed_lines: (0, 0),
         }
     }
 
@@ -594,9 +644,11 @@ impl Search {
             pieces: [a, b],
             at: [self.cell[a as usize], self.cell[b as usize]],
             allowed_before: self.allowed[k],
+            epoch_before: self.epoch,
         };
         self.order.push(step);
-        self.epoch += 1;
+        self.epoch = self.next_epoch;
+        self.next_epoch += 1;
         self.left[k] -= 2;
         self.total_left -= 2;
         self.allowed[k] = ALL_PAIRINGS;
@@ -626,7 +678,7 @@ impl Search {
         let step = self.order.pop().expect("a removal to undo");
         let [a, b] = step.pieces;
         let k = self.kind[a as usize] as usize;
-        self.epoch += 1;
+        self.epoch = step.epoch_before;
         self.left[k] += 2;
         self.total_left += 2;
         self.allowed[k] = step.allowed_before;
@@ -683,28 +735,87 @@ impl Search {
 
     /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
     /// a mask over [`PAIRINGS`] flattened (bit `2p + i`: pair i of pairing p; a kind of two
-    /// uses bit 0), from the cache when nothing was removed or put back since.
+    /// uses bit 0), from the cache when nothing was removed or put back since. When the mask
+    /// cached was found a few removals up the search path (and kind `k` lost no piece since),
+    /// it is brought up to date instead of found again: without gravity a removal only opens
+    /// cells, so a joinable pair stays joinable, and a pair that was not can only become
+    /// joinable if a cell emptied since lies on one of its possible lines, that is, in a row
+    /// between its pieces' rows or in a column between their columns (both included; at most
+    /// two turns). Constraints only take pairings away, so a mask cached with more pairings
+    /// allowed holds for the ones left.
     fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
-        let (epoch, cached_allowed, mask) = self.pair_cache[k];
+        let (epoch, cached_allowed, cached) = self.pair_cache[k];
         if epoch == self.epoch && cached_allowed == allowed {
-            return mask;
+            return cached;
         }
+        let mask = match self.removals_since(epoch, k) {
+            Some(from) if allowed & !cached_allowed == 0 => self.update_mask(k, live, cached, from),
+            _ => self.find_mask(k, live),
+        };
+        if !self.scratch {
+            self.pair_cache[k] = (self.epoch, allowed, mask);
+        }
+        mask
+    }
+
+    /// The index in `order` of the first removal made since the board of `epoch`, when that
+    /// board is at most [`DERIVE_DEPTH`] removals up the search path, none of them of kind `k`,
+    /// and masks may be derived (no gravity, at most two turns).
+    fn removals_since(&self, epoch: u64, k: usize) -> Option<usize> {
+        if self.gravity || self.max_turns > 2 {
+            return None;
+        }
+        if epoch == self.epoch {
+            return Some(self.order.len());
+        }
+        let lowest = self.order.len().saturating_sub(DERIVE_DEPTH);
+        let from = (lowest..self.order.len()).rev().find(|&index| self.order[index].epoch_before == epoch)?;
+        let untouched =
+            self.order[from..].iter().all(|step| self.kind[step.pieces[0] as usize] as usize != k);
+        untouched.then_some(from)
+    }
+
+    /// The pairs of the allowed pairings of kind `k` (two or four left), as (bit, x, y): bit of
+    /// the mask, indices into its live pieces.
+    fn allowed_pairs(&self, k: usize) -> impl Iterator<Item = (usize, usize, usize)> + use<> {
+        let (two, allowed) = (self.left[k] == 2, self.allowed[k]);
+        PAIRINGS.as_flattened().iter().enumerate().filter_map(move |(bit, &(x, y))| {
+            let wanted = if two { bit == 0 } else { allowed >> (bit / 2) & 1 == 1 };
+            wanted.then_some((bit, x, y))
+        })
+    }
+
+    /// The mask of [`Search::pair_mask`], every pair checked.
+    fn find_mask(&self, k: usize, live: [u16; 4]) -> u8 {
         let mut mask = 0;
-        if self.left[k] == 2 {
-            mask = u8::from(self.joinable(live[0], live[1]));
-        } else {
-            for (pairing, pairs) in PAIRINGS.iter().enumerate() {
-                if allowed >> pairing & 1 == 1 {
-                    for (index, &(x, y)) in pairs.iter().enumerate() {
-                        if self.joinable(live[x], live[y]) {
-                            mask |= 1 << (2 * pairing + index);
-                        }
-                    }
-                }
+        for (bit, x, y) in self.allowed_pairs(k) {
+            if self.joinable(live[x], live[y]) {
+                mask |= 1 << bit;
             }
         }
-        self.pair_cache[k] = (self.epoch, allowed, mask);
+        mask
+    }
+
+    /// The mask of [`Search::pair_mask`] from `cached`, found on the board before the removals
+    /// `order[from..]` (none of kind `k`) with at least the pairings allowed now.
+    fn update_mask(&self, k: usize, live: [u16; 4], cached: u8, from: usize) -> u8 {
+        let mut mask = 0;
+        for (bit, x, y) in self.allowed_pairs(k) {
+            let (a, b) = (self.cell[live[x] as usize], self.cell[live[y] as usize]);
+            let joinable = cached >> bit & 1 == 1 || {
+                let rows = a.0.min(b.0)..=a.0.max(b.0);
+                let cols = a.1.min(b.1)..=a.1.max(b.1);
+                let touched = self.order[from..]
+                    .iter()
+                    .flat_map(|step| step.at)
+                    .any(|(row, col)| rows.contains(&row) || cols.contains(&col));
+                touched && self.joinable(live[x], live[y])
+            };
+            if joinable {
+                mask |= 1 << bit;
+            }
+        }
         mask
     }
 
@@ -812,52 +923,89 @@ impl Search {
     /// freed so far taken away. In a clearing order, each removal's pieces are joined on a board
     /// holding at least the pieces not freed, so by induction every piece removed is freed; a
     /// piece that is not can never go. Call after [`Search::close`] (the pair masks are fresh).
+    ///
+    ///
+    /// The relaxed board only ever opens cells, so (at most two turns) a pair not joinable on
+    /// it can only become joinable once a cell opens in one of the rows or columns its last
+    /// check named ([`Bits::joinable_or_watch`]): each pass rechecks only the pairs with a piece
+    /// freed since on such a line (in the previous pass or this one so far). The pairs of kinds
+    /// of two or four are known not to be joinable on the board itself (their masks), so they
+    /// start watching the rows between their pieces' rows and the columns between their
+    /// columns (every line of either shape lies there); pairs of larger kinds watch all.
     fn can_all_go(&mut self) -> bool {
         self.relaxed.rows.copy_from_slice(&self.bits.rows);
         self.relaxed.cols.copy_from_slice(&self.bits.cols);
         self.freed.clear();
         self.freed.resize(self.present.len(), 0);
+        self.freed_lines = (0, 0);
         let mut edges = std::mem::take(&mut self.edges);
         edges.clear();
         let mut freed_count = 0;
         let mut live = [0u16; 4];
+        let banded = self.max_turns <= 2;
         // The pairs that may free pieces; those joinable now free theirs at once.
         for k in 0..self.left.len() {
             let count = self.left[k] as usize;
             if count == 0 {
                 continue;
             }
-            if count <= 4 {
-                self.live(k, &mut live);
-                let known = self.pair_mask(k, live);
-                let pairs: &[(usize, usize)] = if count == 2 { &[(0, 1)] } else { PAIRINGS.as_flattened() };
-                for (index, &(x, y)) in pairs.iter().enumerate() {
-                    if count == 4 && self.allowed[k] >> (index / 2) & 1 == 0 {
-                        continue;
-                    }
-                    if known >> index & 1 == 1 {
-                        freed_count += self.free(live[x]) + self.free(live[y]);
-                    } else {
-                        edges.push((live[x], live[y]));
-                    }
-                }
-            } else {
-                edges.extend(self.present_pairs(k));
+            if count > 4 {
+                edges.extend(self.present_pairs(k).map(|(a, b)| (a, b, WATCH_ALL)));
+                continue;
             }
+            self.live(k, &mut live);
+            let known = self.pair_mask(k, live);
+            let pairs: &[(usize, usize)] = if count == 2 { &[(0, 1)] } else { PAIRINGS.as_flattened() };
+            for (index, &(x, y)) in pairs.iter().enumerate() {
+                if count == 4 && self.allowed[k] >> (index / 2) & 1 == 0 {
+                    continue;
+                }
+                if known >> index & 1 == 1 {
+                    freed_count += self.free(live[x]) + self.free(live[y]);
+                } else if banded {
+                    let (a, b) = (self.cell[live[x] as usize], self.cell[live[y] as usize]);
+                    let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
+                    let cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
+                    edges.push((live[x], live[y], (rows, cols)));
+                } else {
+                    edges.push((live[x], live[y], WATCH_ALL));
+                }
+            }
+        }
+        if edges.iter().any(|&(_, _, watch)| watch == WATCH_ALL) {
+            // Pairs never checked yet: the first pass checks every pair.
+            self.freed_lines = WATCH_ALL;
         }
         loop {
             let before = freed_count;
+            // Rows and columns (bit per framed line) of the pieces freed since the last pass
+            // began, and of those freed in this pass so far.
+            let previous = std::mem::take(&mut self.freed_lines);
             let mut kept = 0;
             for index in 0..edges.len() {
-                let (a, b) = edges[index];
+                let (a, b, watch) = edges[index];
                 if self.is_freed(a) && self.is_freed(b) {
                     continue;
                 }
-                if self.relaxed_joinable(a, b) {
-                    freed_count += self.free(a) + self.free(b);
+                let recheck = (previous.0 | self.freed_lines.0) & watch.0 != 0
+                    || (previous.1 | self.freed_lines.1) & watch.1 != 0;
+                let watch = if !recheck {
+                    Some(watch)
+                } else if banded {
+                    self.relaxed.joinable_or_watch(
+                        self.cell[a as usize],
+                        self.cell[b as usize],
+                        self.max_turns,
+                    )
                 } else {
-                    edges[kept] = (a, b);
-                    kept += 1;
+                    (!self.relaxed_joinable(a, b)).then_some(WATCH_ALL)
+                };
+                match watch {
+                    None => freed_count += self.free(a) + self.free(b),
+                    Some(watch) => {
+                        edges[kept] = (a, b, watch);
+                        kept += 1;
+                    }
                 }
             }
             edges.truncate(kept);
@@ -879,7 +1027,10 @@ impl Search {
             return 0;
         }
         self.freed[piece as usize / 64] |= 1 << (piece % 64);
-        self.relaxed.set(self.cell[piece as usize], true);
+        let cell = self.cell[piece as usize];
+        self.relaxed.set(cell, true);
+        self.freed_lines.0 |= 1 << cell.0;
+        self.freed_lines.1 |= 1 << cell.1;
         1
     }
 
@@ -1018,7 +1169,9 @@ impl Search {
                 self.allowed[k as usize] = mask;
             }
         }
+        self.scratch = true;
         let alive = self.total_left == 0 || self.can_all_go();
+        self.scratch = false;
         self.undo_to(order_mark, trail_mark, false);
         alive
     }
@@ -1125,6 +1278,53 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Bits of a framed `height × width` board from one bit per cell (row-major).
+    fn bits_of(height: usize, width: usize, open: &[bool]) -> Bits {
+        let mut bits = Bits { rows: vec![0; height], cols: vec![0; width] };
+        for row in 0..height {
+            for col in 0..width {
+                bits.set((row as u8, col as u8), open[row * width + col]);
+            }
+        }
+        bits
+    }
+
+    proptest! {
+        /// The watch of a pair no line joins names every line a cell must open on before one
+        /// can: opening any cells off those rows and columns leaves the pair unjoinable.
+        #[test]
+        fn watch_names_every_line_that_matters(
+            height in 3usize..9,
+            width in 3usize..9,
+            open in proptest::collection::vec(any::<bool>(), 64),
+            more in proptest::collection::vec(any::<bool>(), 64),
+            ends in (0usize..64, 0usize..64),
+            max_turns in 0u32..3,
+        ) {
+            let cells = height * width;
+            let (a, b) = (ends.0 % cells, ends.1 % cells);
+            prop_assume!(a != b);
+            let cell = |index: usize| ((index / width) as u8, (index % width) as u8);
+            let mut open = open[..cells].to_vec();
+            (open[a], open[b]) = (false, false);
+            let bits = bits_of(height, width, &open);
+            let watch = bits.joinable_or_watch(cell(a), cell(b), max_turns);
+            prop_assert_eq!(watch.is_none(), bits.joinable(cell(a), cell(b), max_turns));
+            if let Some((rows, cols)) = watch {
+                for index in 0..cells {
+                    let (row, col) = cell(index);
+                    let watched = rows >> row & 1 == 1 || cols >> col & 1 == 1;
+                    if !watched && index != a && index != b && more[index] {
+                        open[index] = true;
+                    }
+                }
+                let opened = bits_of(height, width, &open);
+                prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
+            }
+        }
+    }
 
     #[test]
     fn runs_and_spans() {
