@@ -21,7 +21,7 @@
 //! left or a free digit fits in no unfilled circle. The verdict's search fills the circle with
 //! the fewest candidates first and stops at the second solution; `--all` fills circles in order
 //! and so lists solutions in lexicographic order without storing them. The worst case is
-//! exponential in k (at most k! leaves), which is why k is capped at 16. [`reference`] tries every
+//! exponential in k (at most k! leaves), which is why k is capped at 16. [`reference`](mod@reference) tries every
 //! assignment of the empty circles, the plain idea beside it.
 
 pub mod r#gen;

@@ -10,7 +10,7 @@
 //! jigsaw is an edge-matching puzzle with two inner labels and a fixed border, so [`solve`]
 //! hands it to [`common::edge_match`], the search it shares with tetravex. Two labels and a
 //! flat frame make pieces repeat heavily (at most 16 inner kinds), which is exactly where naive
-//! search explodes: [`reference`] tries every interchangeable arrangement of a doomed partial
+//! search explodes: [`reference`](mod@reference) tries every interchangeable arrangement of a doomed partial
 //! rectangle. In the order the checks cost:
 //! - **before any search**: knobs and holes balance; every border class (corners, edge pieces
 //!   of each side, inner pieces) has as many pieces as the rectangle has places for it; per

@@ -1,4 +1,4 @@
-//! Judge-format input → [`Block`]s.
+//! Judge-format input → [`Block`](crate::model::Block)s.
 //!
 //! ```text
 //! n m      rows and columns, 1..=12 each; `0 0` (or the end of input) ends the input

@@ -6,7 +6,7 @@
 //! one 64-bit word per framed row (bit c: column c is open) and one per framed column (bit r:
 //! row r is open). Bits beyond the frame are always 0, so a board of at most [`MAX_SIDE`] rows
 //! and columns fits. Whether two pieces can be joined with at most two turns costs two runs
-//! found with bit scans and at most one AND per row or column between them ([`Bits::joinable`]);
+//! found with bit scans and at most one AND per row or column between them (`Bits::joinable`);
 //! other turn limits use a flood by layers of straight lines over the words.
 //!
 //! ## Without gravity
@@ -34,8 +34,8 @@
 //! Lines are checked again as little as possible: each kind's joinable pairs are cached per
 //! board state, and brought up to date from a state a few removals up the search path by
 //! rechecking only the pairs whose rows or columns lie across a cell emptied since
-//! ([`Search::pair_mask`]); in the relaxation ([`Search::can_all_go`]) a pair is rechecked only
-//! once a piece is freed on a line its last check named ([`Bits::joinable_or_watch`]).
+//! (`Search::pair_mask`); in the relaxation (`Search::can_all_go`) a pair is rechecked only
+//! once a piece is freed on a line its last check named (`Bits::joinable_or_watch`).
 //!
 //! ## With gravity
 //! A removal can make pieces fall into the line of another pair, so no move is safe. The board

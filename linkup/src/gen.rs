@@ -173,7 +173,7 @@ pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Result<Case, String>
     Ok(Case { board, queries })
 }
 
-/// Why [`write`] failed.
+/// Why [`write`](fn@write) failed.
 #[derive(Debug)]
 pub enum WriteError {
     /// No case could be generated.

@@ -62,7 +62,7 @@
 //! - *Dead ends*: whether `r` more moves can empty a board depends only on the board and `r`,
 //!   so a (board, r) whose search failed is remembered and never searched again. Keyed by the
 //!   exact `r`: a board that cannot be emptied in exactly 3 moves may be emptied in exactly 2.
-//!   The table is capped at 917,504 boards, about 43 MB ([`MAX_DEAD_ENDS`]): when it is full
+//!   The table is capped at 917,504 boards, about 43 MB (`MAX_DEAD_ENDS`): when it is full
 //!   it is emptied and filled again. The search stays exact (the table only skips failures it
 //!   remembers); past the cap it is only slower, meeting forgotten dead ends again.
 //! - *Sleeping moves*: call a move *quiet* on a board when nothing vanishes after it. Two quiet

@@ -33,7 +33,7 @@
 //!
 //! The worst case stays exponential (the problem is NP-complete), but the dead-end table bounds
 //! the work by the number of distinct states, which is what collapses few-digit games, the ones
-//! where naive search explodes. [`reference`] is the plain row-major search beside it; the
+//! where naive search explodes. [`reference`](mod@reference) is the plain row-major search beside it; the
 //! crate's README records how the two compare.
 
 pub mod r#gen;

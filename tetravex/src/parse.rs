@@ -1,4 +1,4 @@
-//! Judge-format input → [`Game`]s.
+//! Judge-format input → [`Game`](crate::model::Game)s.
 //!
 //! ```text
 //! n            board side; 0 (or the end of input) ends the input
