@@ -1,6 +1,7 @@
 //! The project's tasks, in plain Rust: `cargo xtask <task>`.
 //!
-//! - `check`: the whole gate CI runs: formatting, clippy with warnings denied, then `test-all`.
+//! - `check`: the whole gate CI runs: formatting, clippy with warnings denied, the API docs with
+//!   warnings denied, then `test-all`.
 //! - `test-all`: every test of the workspace with snapshot mismatches failing, and no pending
 //!   snapshot files left behind; the fast loop, without formatting and clippy.
 //! - `demo`: every puzzle binary on its bundled samples, with drawings.
@@ -30,7 +31,7 @@ const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
-  check     formatting, clippy (warnings denied), then test-all: the CI gate
+  check     formatting, clippy and docs (warnings denied), then test-all: the CI gate
   test-all  every test of every crate with snapshots checked and no pending .snap.new left;
             the fast loop (no fmt, no clippy)
   demo      build in release and run every puzzle on its bundled samples, with drawings
@@ -105,7 +106,8 @@ fn test_all() -> Result<()> {
 /// Which steps a gate runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Gate {
-    /// `check`: formatting, clippy with warnings denied, then the tests as in `TestsOnly`.
+    /// `check`: formatting, clippy and rustdoc with warnings denied, then the tests as in
+    /// `TestsOnly`.
     Full,
     /// `test-all`: every test of every crate with snapshot mismatches failing, and no pending
     /// snapshot file left behind.
@@ -128,6 +130,9 @@ fn run_gate(gate: Gate) -> Result<()> {
     if gate == Gate::Full {
         steps.push(("fmt", cmd!(sh, "{cargo} fmt --all --check")));
         steps.push(("clippy", cmd!(sh, "{cargo} clippy --workspace --all-targets --locked -- -D warnings")));
+        // Broken or private intra-doc links are warnings of rustdoc only, which clippy never sees.
+        let docs = cmd!(sh, "{cargo} doc --workspace --no-deps --locked").env("RUSTDOCFLAGS", "-D warnings");
+        steps.push(("docs", docs));
     }
     steps.push(("test", cmd!(sh, "{cargo} test --workspace --locked")));
     let mut passed = Vec::new();
