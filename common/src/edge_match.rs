@@ -179,6 +179,9 @@ pub struct Budgets {
     /// Nodes the randomised restarts of the bit search may spend in all looking for one
     /// solution before the complete search (module `restarts`).
     pub restarts: u64,
+    /// The restarts of the bit search also spend at most the estimated tree of the complete
+    /// search divided by this: an unsolvable puzzle pays for them on top of its refutation.
+    pub restart_share: u32,
 }
 
 impl Budgets {
@@ -191,6 +194,7 @@ impl Budgets {
         dead_row: 1,
         dead_ends: 1 << 20,
         restarts: 1_000_000,
+        restart_share: 128,
     };
 }
 
