@@ -17,6 +17,9 @@
 //! `cargo xtask check` instead of stalling it. A case that exits with status 2 (bad input or
 //! arguments) is run a second time with stderr on a full device (`/dev/full`, where there is
 //! one): the binary must still exit 2, not panic because its diagnostic could not be written.
+//! A case that exits 0 with some output (answers, drawings, `--help`) is run a second time with
+//! stdout on the full device: the binary must exit 1, not claim success for an answer that was
+//! never written.
 
 use std::fmt::Write as _;
 use std::io::{Read, Write as _};
@@ -46,22 +49,36 @@ pub fn run(binary: &str, case: &Path) -> String {
     let name = Path::new(binary).file_stem().and_then(|s| s.to_str()).unwrap_or(binary);
     let case_name = case.file_name().and_then(|s| s.to_str()).unwrap_or("?");
     let dir = case.parent().unwrap_or(Path::new("."));
-    let run_with_stderr = |stderr: Stdio| {
+    let run_with = |stdout: Stdio, stderr: Stdio| {
         let mut command = Command::new(binary);
-        command.args(&args).current_dir(dir).stderr(stderr);
+        command.args(&args).current_dir(dir).stdout(stdout).stderr(stderr);
         execute(command, input.clone(), TIMEOUT)
     };
+    let full_device = || std::fs::File::options().write(true).open("/dev/full").ok();
 
-    let output = run_with_stderr(Stdio::piped());
+    let output = run_with(Stdio::piped(), Stdio::piped());
     if output.status.code() == Some(2)
-        && let Ok(full) = std::fs::File::options().write(true).open("/dev/full")
+        && let Some(full) = full_device()
     {
-        let again = run_with_stderr(full.into());
+        let again = run_with(Stdio::piped(), full.into());
         assert_eq!(
             again.status.code(),
             Some(2),
             "{case_name}: with stderr on /dev/full, {name} must still exit 2 ({})",
             again.status
+        );
+    }
+    if output.status.code() == Some(0)
+        && !output.stdout.is_empty()
+        && let Some(full) = full_device()
+    {
+        let again = run_with(full.into(), Stdio::piped());
+        assert_eq!(
+            again.status.code(),
+            Some(1),
+            "{case_name}: with stdout on /dev/full, {name} must exit 1 ({}; stderr: {})",
+            again.status,
+            String::from_utf8_lossy(&again.stderr)
         );
     }
 
@@ -90,17 +107,14 @@ struct Finished {
     stderr: Vec<u8>,
 }
 
-/// Runs `command` with `input` on stdin and stdout piped (stderr as the caller set it), and
-/// waits at most `timeout` for it.
+/// Runs `command` with `input` on stdin (stdout and stderr as the caller set them; a stream
+/// not piped reads as empty), and waits at most `timeout` for it.
 ///
 /// # Panics
 /// When the command cannot be started, or is still running after `timeout` (it is killed first).
 fn execute(mut command: Command, input: Vec<u8>, timeout: Duration) -> Finished {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|err| panic!("cannot start {command:?}: {err}"));
+    let mut child =
+        command.stdin(Stdio::piped()).spawn().unwrap_or_else(|err| panic!("cannot start {command:?}: {err}"));
     let mut stdin = child.stdin.take().expect("stdin is piped");
     // Write and read from threads: a binary that answers before reading everything, or that
     // fills one pipe while we wait on another, must not deadlock us.
@@ -148,7 +162,7 @@ mod tests {
     #[test]
     fn a_hung_binary_is_killed_and_fails_the_test() {
         let mut command = Command::new("sleep");
-        command.arg("30");
+        command.arg("30").stdout(Stdio::piped());
         let started = Instant::now();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             execute(command, Vec::new(), Duration::from_millis(200))
@@ -162,7 +176,7 @@ mod tests {
     #[test]
     fn a_finished_binary_gives_its_status_and_output() {
         let mut command = Command::new("sh");
-        command.args(["-c", "cat; echo oops >&2; exit 3"]).stderr(Stdio::piped());
+        command.args(["-c", "cat; echo oops >&2; exit 3"]).stdout(Stdio::piped()).stderr(Stdio::piped());
         let finished = execute(command, b"in\n".to_vec(), TIMEOUT);
         assert_eq!(finished.status.code(), Some(3));
         assert_eq!((finished.stdout.as_slice(), finished.stderr.as_slice()), (&b"in\n"[..], &b"oops\n"[..]));

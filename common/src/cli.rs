@@ -77,7 +77,8 @@ impl SeedArg {
 }
 
 /// Parses the command line into `C`, exiting as clap does on bad arguments (status 2, usage on
-/// stderr) and on `--help` or `--version` (status 0).
+/// stderr) and on `--help` or `--version` (status 0), except that help or a version that
+/// cannot be written exits 1 as any other output would (clap itself ignores the failure).
 ///
 /// The binaries take a `[FILE]` or a subcommand, not both (`args_conflicts_with_subcommands`).
 /// clap then calls any word after the arguments a subcommand, even one that names none: for
@@ -89,7 +90,18 @@ pub fn parse_args<C: clap::Parser>() -> C {
 
 /// [`parse_args`] over the given arguments, the first being the program's name.
 fn parse_args_from<C: clap::Parser>(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> C {
-    C::try_parse_from(args).unwrap_or_else(|err| plain_extra_word(err, &C::command()).exit())
+    C::try_parse_from(args).unwrap_or_else(|err| exit_on(&plain_extra_word(err, &C::command())))
+}
+
+/// Prints `err` as clap does (help and versions on stdout, errors on stderr) and exits with its
+/// status; when help or a version cannot be written to stdout, with status 1, as for any output
+/// that fails (a broken pipe, where the reader has what it wanted, stays a success).
+fn exit_on(err: &clap::Error) -> ! {
+    let code = match err.print() {
+        Err(write) if !err.use_stderr() && write.kind() != io::ErrorKind::BrokenPipe => 1,
+        _ => err.exit_code(),
+    };
+    std::process::exit(code)
 }
 
 /// `err`, or, when it calls a word that names no subcommand a subcommand, the error clap gives
