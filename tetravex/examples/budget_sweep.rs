@@ -1,0 +1,51 @@
+//! Solves every game of a judge-format input on one thread under each of several engine
+//! budgets (`Budgets`), one line per setting: the nodes of the whole set, of its worst game and
+//! the milliseconds taken. The harness behind the budget choices in the README: nodes do not
+//! depend on the machine, so a setting can be judged on a busy one.
+//!
+//! `cargo run --release -p tetravex --example budget_sweep -- 100000:2000 10000:250 < games.txt`
+//! (each argument is `PLAIN:PROBES[:RESTART_SHARE]`, see `Budgets` in `common::edge_match`).
+
+use std::io::Read;
+use std::num::NonZeroUsize;
+use std::time::Instant;
+
+use common::Tokens;
+use common::edge_match::{Budgets, Config};
+use tetravex::{parse, solve};
+
+/// The budgets an argument `PLAIN:PROBES[:RESTART_SHARE]` names, the others as by default.
+fn budgets(arg: &str) -> Budgets {
+    let numbers: Vec<u64> = arg.split(':').map(|n| n.parse().expect("numbers separated by ':'")).collect();
+    let mut budgets = Budgets::DEFAULT;
+    match numbers[..] {
+        [plain, probes] => (budgets.plain, budgets.probes) = (plain, probes as u32),
+        [plain, probes, share] => {
+            (budgets.plain, budgets.probes, budgets.restart_share) = (plain, probes as u32, share as u32);
+        }
+        _ => panic!("expected PLAIN:PROBES[:RESTART_SHARE], got {arg}"),
+    }
+    budgets
+}
+
+fn main() {
+    let mut text = Vec::new();
+    std::io::stdin().read_to_end(&mut text).expect("readable stdin");
+    let games = parse::games(&mut Tokens::new(&text)).expect("games in the judge format");
+    for arg in std::env::args().skip(1) {
+        let mut config = Config::new(1).with_threads(Some(NonZeroUsize::MIN));
+        config.budgets = budgets(&arg);
+        let start = Instant::now();
+        let (mut nodes, mut worst) = (0, 0);
+        for game in games.iter() {
+            let outcome = solve::search_with(&game, &config);
+            if let Some(board) = &outcome.first {
+                assert!(game.is_solution(board), "a wrong board under {arg}");
+            }
+            nodes += outcome.nodes;
+            worst = worst.max(outcome.nodes);
+        }
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        println!("{arg:>16}  nodes {nodes:>12}  worst game {worst:>11}  {ms:9.1} ms");
+    }
+}
