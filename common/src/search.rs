@@ -7,6 +7,10 @@
 //! [`ProgressLine`] appears on stderr only when stderr is a terminal and the search has run for
 //! more than [`ProgressLine::DELAY`]; when stderr is a pipe or a file (tests, CI, scripts)
 //! nothing is started and nothing is written, and the search does not even poll.
+//!
+//! Work made of many searches (a generator trying board after board) names each one with
+//! [`Progress::set_stage`]; the line then reads `game 3 of 10, board 57: …`, its estimate
+//! counting from the start of the stage.
 
 use std::fmt::Write as _;
 use std::num::NonZeroUsize;
@@ -97,8 +101,13 @@ pub struct Progress {
 #[derive(Debug, Default)]
 struct Counts {
     nodes: AtomicU64,
-    /// The search's estimate of its whole tree in nodes; 0 while it has none.
+    /// The search's estimate of its whole tree in nodes, plus `stage_start`; 0 while it has
+    /// none.
     estimate: AtomicU64,
+    /// Nodes reported before the current stage began.
+    stage_start: AtomicU64,
+    /// What is being searched, when the work has stages (empty otherwise).
+    stage: Mutex<String>,
 }
 
 impl Progress {
@@ -114,10 +123,22 @@ impl Progress {
         }
     }
 
-    /// Sets the estimated size of the whole search, in nodes, counting those reported already.
+    /// Sets the estimated size of the whole search, in nodes, counting those it reported
+    /// already (in this stage, see [`Progress::set_stage`]).
     pub fn set_estimate(&self, nodes: u64) {
         if let Some(counts) = &self.shared {
-            counts.estimate.store(nodes, Ordering::Relaxed);
+            let start = counts.stage_start.load(Ordering::Relaxed);
+            counts.estimate.store(start.saturating_add(nodes), Ordering::Relaxed);
+        }
+    }
+
+    /// Begins a new stage of the work, a search of its own named by `name` (called only when
+    /// the report is shown), forgetting the estimate of the stage before.
+    pub fn set_stage(&self, name: impl FnOnce() -> String) {
+        if let Some(counts) = &self.shared {
+            counts.stage_start.store(counts.nodes.load(Ordering::Relaxed), Ordering::Relaxed);
+            counts.estimate.store(0, Ordering::Relaxed);
+            *counts.stage.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = name();
         }
     }
 
@@ -218,8 +239,12 @@ fn paint(progress: &Progress, stop: &Stop, target: ProgressDrawTarget) {
         ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     loop {
-        let estimate = progress.shared.as_ref().map_or(0, |counts| counts.estimate.load(Ordering::Relaxed));
-        bar.set_message(status(progress.nodes(), estimate, started.elapsed()));
+        let (estimate, stage) = progress.shared.as_ref().map_or((0, String::new()), |counts| {
+            let stage = counts.stage.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+            (counts.estimate.load(Ordering::Relaxed), stage)
+        });
+        let status = status(progress.nodes(), estimate, started.elapsed());
+        bar.set_message(if stage.is_empty() { status } else { format!("{stage}: {status}") });
         bar.tick();
         stop.drawn.store(true, Ordering::Relaxed);
         if stop.wait(ProgressLine::TICK) {
@@ -264,6 +289,22 @@ mod tests {
         );
         // An estimate already passed reads as the count so far.
         assert!(status(9, 5, second).ends_with("about 9 in all, ETA 0 seconds"));
+    }
+
+    #[test]
+    fn a_stage_counts_its_estimate_from_its_start() {
+        let line = ProgressLine::drawn_to(ProgressDrawTarget::hidden());
+        let progress = line.progress();
+        progress.add_nodes(1000);
+        progress.set_estimate(5000);
+        progress.set_stage(|| "board 2".to_owned());
+        let counts = progress.shared.as_ref().expect("shown");
+        assert_eq!(counts.estimate.load(Ordering::Relaxed), 0, "the last stage's estimate is gone");
+        progress.set_estimate(300);
+        assert_eq!(counts.estimate.load(Ordering::Relaxed), 1300);
+        assert_eq!(*counts.stage.lock().unwrap(), "board 2");
+        let hidden = Progress::default();
+        hidden.set_stage(|| unreachable!("a hidden report names no stage"));
     }
 
     #[test]

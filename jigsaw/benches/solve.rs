@@ -13,6 +13,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use common::search::Progress;
 use criterion::{Criterion, criterion_group, criterion_main};
 use jigsaw::r#gen::{self, Break, Options};
 use jigsaw::model::{Assembly, Block};
@@ -24,7 +25,8 @@ use rand_chacha::ChaCha8Rng;
 /// makes them.
 fn blocks(side: usize, unsolvable: Option<Break>, rotate: bool, count: usize, seed: u64) -> Vec<Block> {
     let options = Options { rows: side, cols: side, unsolvable, rotate, blocks: count };
-    r#gen::blocks(options, &mut ChaCha8Rng::seed_from_u64(seed)).expect("the generator makes these shapes")
+    r#gen::blocks(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default())
+        .expect("the generator makes these shapes")
 }
 
 fn solve_all(blocks: &[Block], rotate: bool, solver: fn(&Block, bool) -> Option<Assembly>) -> usize {

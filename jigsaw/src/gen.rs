@@ -11,6 +11,9 @@ use common::{Direction, Grid, Pos};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
+use common::edge_match::Config;
+use common::search::Progress;
+
 use crate::model::{Assembly, Block, MAX_SIDE, Piece, Side};
 use crate::solve;
 
@@ -46,7 +49,7 @@ const ATTEMPTS: usize = 10_000;
 
 /// Generates `options.blocks` blocks; an error when unsolvable blocks are asked for but cannot
 /// be made (a flip needs an inner joint, a swap at least three pieces).
-pub fn blocks(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Block>, String> {
+pub fn blocks(options: Options, rng: &mut impl rand::Rng, progress: &Progress) -> Result<Vec<Block>, String> {
     let Options { rows, cols, unsolvable, rotate, blocks } = options;
     assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
     match unsolvable {
@@ -59,7 +62,7 @@ pub fn blocks(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Block>, 
         _ => {}
     }
     (0..blocks)
-        .map(|_| {
+        .map(|index| {
             let Some(how) = unsolvable else {
                 return Ok(shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), rotate, rng));
             };
@@ -68,7 +71,11 @@ pub fn blocks(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Block>, 
                     let pieces = broken(&solved_board(rows, cols, rng), how, rng)?;
                     Some(shuffled(rows, cols, pieces, rotate, rng))
                 })
-                .find(|block| solve::solve(block, rotate).is_none())
+                .enumerate()
+                .find(|(attempt, block)| {
+                    solutions(block, rotate, 1, progress, (index, blocks, *attempt)) == 0
+                })
+                .map(|(_, block)| block)
                 .ok_or_else(|| format!("no unsolvable block found in {ATTEMPTS} attempts"))
         })
         .collect()
@@ -81,20 +88,41 @@ const UNIQUE_ATTEMPTS: usize = 10_000;
 /// pieces swapped make no other), checked by counting up to 2; an error when `options` asks for
 /// unsolvable or turned pieces (a rectangle turned as a whole is another assembly, so turning
 /// blocks are never unique), or when no such block turns up.
-pub fn unique_blocks(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Block>, String> {
+pub fn unique_blocks(
+    options: Options,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+) -> Result<Vec<Block>, String> {
     let Options { rows, cols, unsolvable, rotate, blocks } = options;
     assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
     if unsolvable.is_some() || rotate {
         return Err("a block with a unique solution can be neither unsolvable nor turned".to_owned());
     }
     (0..blocks)
-        .map(|_| {
+        .map(|index| {
             (0..UNIQUE_ATTEMPTS)
                 .map(|_| shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), false, rng))
-                .find(|block| solve::count(block, false, 2) == 1)
+                .enumerate()
+                .find(|(attempt, block)| solutions(block, false, 2, progress, (index, blocks, *attempt)) == 1)
+                .map(|(_, block)| block)
                 .ok_or_else(|| format!("no block with a unique solution found in {UNIQUE_ATTEMPTS} attempts"))
         })
         .collect()
+}
+
+/// The assemblies of `block` up to `limit` (pieces turned when `rotate`), found on every
+/// core, with the work reported to `progress` as the stage "block B of N, rectangle R"
+/// (`which` = (block, blocks, attempt), from 0).
+fn solutions(
+    block: &Block,
+    rotate: bool,
+    limit: u64,
+    progress: &Progress,
+    which: (usize, usize, usize),
+) -> u64 {
+    let (index, blocks, attempt) = which;
+    progress.set_stage(|| format!("block {} of {blocks}, rectangle {}", index + 1, attempt + 1));
+    solve::search_with(block, rotate, &Config::new(limit).with_progress(progress.clone())).found
 }
 
 /// A solved `rows × cols` rectangle: flat on the border, and at every inner joint a knob on a
@@ -203,13 +231,13 @@ mod tests {
     fn unique_blocks_have_one_solution_and_refuse_what_cannot_be_unique() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let options = Options { rows: 3, cols: 4, unsolvable: None, rotate: false, blocks: 5 };
-        for block in unique_blocks(options, &mut rng).unwrap() {
+        for block in unique_blocks(options, &mut rng, &Progress::default()).unwrap() {
             assert_eq!(crate::reference::count(&block, false, 10), 1);
         }
         let turned = Options { rotate: true, ..options };
-        assert!(unique_blocks(turned, &mut rng).is_err());
+        assert!(unique_blocks(turned, &mut rng, &Progress::default()).is_err());
         let broken = Options { unsolvable: Some(Break::Swap), ..options };
-        assert!(unique_blocks(broken, &mut rng).is_err());
+        assert!(unique_blocks(broken, &mut rng, &Progress::default()).is_err());
     }
 
     #[test]
@@ -229,9 +257,9 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let options =
             |rows, cols, how| Options { rows, cols, unsolvable: Some(how), rotate: false, blocks: 1 };
-        assert!(blocks(options(1, 1, Break::Flip), &mut rng).is_err());
-        assert!(blocks(options(1, 2, Break::Swap), &mut rng).is_err());
-        assert!(blocks(options(1, 2, Break::Flip), &mut rng).is_ok());
+        assert!(blocks(options(1, 1, Break::Flip), &mut rng, &Progress::default()).is_err());
+        assert!(blocks(options(1, 2, Break::Swap), &mut rng, &Progress::default()).is_err());
+        assert!(blocks(options(1, 2, Break::Flip), &mut rng, &Progress::default()).is_ok());
     }
 
     #[test]
@@ -257,7 +285,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         for (how, rotate) in [(Break::Flip, false), (Break::Swap, false), (Break::Swap, true)] {
             let options = Options { rows: 3, cols: 3, unsolvable: Some(how), rotate, blocks: 5 };
-            for block in blocks(options, &mut rng).unwrap() {
+            for block in blocks(options, &mut rng, &Progress::default()).unwrap() {
                 assert_eq!(crate::reference::solve(&block, rotate), None, "{how:?}");
             }
         }
@@ -267,7 +295,7 @@ mod tests {
     fn input_round_trips_through_the_parser() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let options = Options { rows: 4, cols: 2, unsolvable: None, rotate: true, blocks: 3 };
-        let generated = blocks(options, &mut rng).unwrap();
+        let generated = blocks(options, &mut rng, &Progress::default()).unwrap();
         let text = to_input(&generated);
         let parsed = crate::parse::blocks(&mut common::Tokens::new(text.as_bytes())).unwrap();
         assert_eq!(parsed.iter().collect::<Vec<_>>(), generated);

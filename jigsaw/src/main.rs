@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::search::SearchArgs;
+use common::search::{ProgressLine, SearchArgs};
 use jigsaw::model::MAX_SIDE;
 use jigsaw::{Options, r#gen, parse};
 
@@ -112,7 +112,10 @@ fn main() -> ExitCode {
                 blocks: args.blocks as usize,
             };
             let make = if args.unique { r#gen::unique_blocks } else { r#gen::blocks };
-            let blocks = make(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
+            let blocks = {
+                let line = ProgressLine::start();
+                make(options, &mut args.seed.rng(), &line.progress()).map_err(Failure::Usage)?
+            };
             out.write_all(r#gen::to_input(&blocks).as_bytes())?;
             Ok(())
         }

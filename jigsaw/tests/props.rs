@@ -4,6 +4,7 @@
 
 use std::num::NonZeroUsize;
 
+use common::search::Progress;
 use common::{Grid, Tokens};
 use jigsaw::r#gen::{self, Break};
 use jigsaw::model::{Assembly, Block, Piece, Side};
@@ -165,7 +166,7 @@ proptest! {
     #[test]
     fn unique_blocks_have_exactly_one_solution(rows in 1usize..=4, cols in 1usize..=4, seed: u64) {
         let options = r#gen::Options { rows, cols, unsolvable: None, rotate: false, blocks: 1 };
-        let blocks = r#gen::unique_blocks(options, &mut ChaCha8Rng::seed_from_u64(seed));
+        let blocks = r#gen::unique_blocks(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default());
         let blocks = blocks.map_err(|err| TestCaseError::fail(format!("seed {seed}: {err}")))?;
         prop_assert_eq!(reference::count(&blocks[0], false, 2), 1, "seed {}", seed);
     }

@@ -11,6 +11,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use common::search::Progress;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -21,7 +22,8 @@ use tetravex::{r#gen, reference, solve};
 fn games(size: usize, digits: u8, unsolvable: bool, count: usize) -> Vec<Game> {
     let seed = 1000 * size as u64 + 10 * u64::from(digits) + u64::from(unsolvable);
     let options = r#gen::Options { size, digits, unsolvable, games: count };
-    r#gen::games(options, &mut ChaCha8Rng::seed_from_u64(seed)).expect("the generator makes these shapes")
+    r#gen::games(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default())
+        .expect("the generator makes these shapes")
 }
 
 fn solve_all(games: &[Game], solver: fn(&Game) -> Option<tetravex::model::Board>) -> usize {

@@ -18,18 +18,20 @@ use std::num::NonZeroUsize;
 
 use common::Tokens;
 use common::edge_match::Config;
+use common::search::Progress;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tetravex::model::Game;
 use tetravex::{r#gen, parse, solve};
 
-type Make = fn(r#gen::Options, &mut ChaCha8Rng) -> Result<Vec<Game>, String>;
+type Make = fn(r#gen::Options, &mut ChaCha8Rng, &Progress) -> Result<Vec<Game>, String>;
 
 /// `count` games made by `make` with these options and seed.
 fn games(make: Make, size: usize, digits: u8, unsolvable: bool, count: usize, seed: u64) -> Vec<Game> {
     let options = r#gen::Options { size, digits, unsolvable, games: count };
-    make(options, &mut ChaCha8Rng::seed_from_u64(seed)).expect("the generator makes these shapes")
+    make(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default())
+        .expect("the generator makes these shapes")
 }
 
 /// How many of `games` are solvable, searching on one thread.

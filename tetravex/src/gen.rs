@@ -13,6 +13,9 @@ use common::{Direction, Grid, Pos};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
+use common::edge_match::Config;
+use common::search::Progress;
+
 use crate::model::{Board, DIGITS, Game, MAX_SIZE, Tile};
 use crate::solve;
 
@@ -33,20 +36,23 @@ pub struct Options {
 const ATTEMPTS: usize = 100_000;
 
 /// Generates `options.games` games; an error when unsolvable games are asked for but cannot
-/// be made (a 1×1 board, or a single digit).
-pub fn games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, String> {
+/// be made (a 1×1 board, or a single digit). The solver's work goes to `progress`, a stage per
+/// board tried.
+pub fn games(options: Options, rng: &mut impl rand::Rng, progress: &Progress) -> Result<Vec<Game>, String> {
     assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
     if options.unsolvable && (options.size == 1 || options.digits == 1) {
         return Err("an unsolvable game needs a board side of at least 2 and at least 2 digits".to_owned());
     }
     (0..options.games)
-        .map(|_| {
+        .map(|index| {
             if !options.unsolvable {
                 return Ok(shuffled(&solved_board(options.size, options.digits, rng), rng));
             }
             (0..ATTEMPTS)
                 .map(|_| perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng))
-                .find(|game| solve::solve(game).is_none())
+                .enumerate()
+                .find(|(attempt, game)| solutions(game, 1, progress, (index, options.games, *attempt)) == 0)
+                .map(|(_, game)| game)
                 .ok_or_else(|| format!("no unsolvable game found in {ATTEMPTS} attempts"))
         })
         .collect()
@@ -55,7 +61,11 @@ pub fn games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, St
 /// Generates `options.games` games of `options.size²` tiles whose triangles are all drawn
 /// independently below `options.digits`: no solution is planted. `options.unsolvable` is not
 /// allowed (a random game is whatever it turns out to be).
-pub fn random_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, String> {
+pub fn random_games(
+    options: Options,
+    rng: &mut impl rand::Rng,
+    _progress: &Progress,
+) -> Result<Vec<Game>, String> {
     assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
     if options.unsolvable {
         return Err("a random game is not drawn to be unsolvable; leave out --unsolvable".to_owned());
@@ -74,7 +84,11 @@ pub fn random_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Ga
 /// one triangle of an inner joint changed), keeping only those the solver still solves; an
 /// error when `options.unsolvable` is set, the board has no inner joint or one digit leaves
 /// nothing to change, or no such game turns up.
-pub fn perturbed_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, String> {
+pub fn perturbed_games(
+    options: Options,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+) -> Result<Vec<Game>, String> {
     assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
     if options.unsolvable {
         return Err("--perturb keeps the games that stay solvable; leave out --unsolvable".to_owned());
@@ -83,10 +97,12 @@ pub fn perturbed_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec
         return Err("a perturbed game needs a board side of at least 2 and at least 2 digits".to_owned());
     }
     (0..options.games)
-        .map(|_| {
+        .map(|index| {
             (0..ATTEMPTS)
                 .map(|_| perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng))
-                .find(|game| solve::solve(game).is_some())
+                .enumerate()
+                .find(|(attempt, game)| solutions(game, 1, progress, (index, options.games, *attempt)) == 1)
+                .map(|(_, game)| game)
                 .ok_or_else(|| format!("no solvable perturbed game found in {ATTEMPTS} attempts"))
         })
         .collect()
@@ -99,16 +115,22 @@ const UNIQUE_ATTEMPTS: usize = 10_000;
 /// board: interchangeable tiles do not make another), checked by counting up to 2; an error
 /// when `options.unsolvable` is set or when no such game turns up (few digits and large
 /// boards make many solutions likely).
-pub fn unique_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Game>, String> {
+pub fn unique_games(
+    options: Options,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+) -> Result<Vec<Game>, String> {
     assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
     if options.unsolvable {
         return Err("a game cannot be both unsolvable and uniquely solvable".to_owned());
     }
     (0..options.games)
-        .map(|_| {
+        .map(|index| {
             (0..UNIQUE_ATTEMPTS)
                 .map(|_| shuffled(&solved_board(options.size, options.digits, rng), rng))
-                .find(|game| solve::count(game, 2) == 1)
+                .enumerate()
+                .find(|(attempt, game)| solutions(game, 2, progress, (index, options.games, *attempt)) == 1)
+                .map(|(_, game)| game)
                 .ok_or_else(|| {
                     format!(
                         "no game with a unique solution found in {UNIQUE_ATTEMPTS} attempts; try more digits"
@@ -116,6 +138,14 @@ pub fn unique_games(options: Options, rng: &mut impl rand::Rng) -> Result<Vec<Ga
                 })
         })
         .collect()
+}
+
+/// The solutions of `game` up to `limit`, found on every core, with the work reported to
+/// `progress` as the stage "game G of N, board B" (`which` = (game, games, attempt), from 0).
+fn solutions(game: &Game, limit: u64, progress: &Progress, which: (usize, usize, usize)) -> u64 {
+    let (index, games, attempt) = which;
+    progress.set_stage(|| format!("game {} of {games}, board {}", index + 1, attempt + 1));
+    solve::search_with(game, &Config::new(limit).with_progress(progress.clone())).found
 }
 
 /// A solved `size × size` board: every joint, and every border triangle, a random digit below
@@ -193,16 +223,16 @@ mod tests {
     fn unsolvable_games_are_refused_where_impossible() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let options = Options { size: 1, digits: 4, unsolvable: true, games: 1 };
-        assert!(games(options, &mut rng).is_err());
+        assert!(games(options, &mut rng, &Progress::default()).is_err());
         let options = Options { size: 3, digits: 1, unsolvable: true, games: 1 };
-        assert!(games(options, &mut rng).is_err());
+        assert!(games(options, &mut rng, &Progress::default()).is_err());
     }
 
     #[test]
     fn unsolvable_games_have_no_solution() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let options = Options { size: 3, digits: 3, unsolvable: true, games: 5 };
-        for game in games(options, &mut rng).unwrap() {
+        for game in games(options, &mut rng, &Progress::default()).unwrap() {
             assert_eq!(crate::reference::solve(&game), None);
         }
     }
@@ -211,46 +241,52 @@ mod tests {
     fn unique_games_have_one_solution_and_refuse_to_be_unsolvable() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let options = Options { size: 3, digits: 4, unsolvable: false, games: 5 };
-        for game in unique_games(options, &mut rng).unwrap() {
+        for game in unique_games(options, &mut rng, &Progress::default()).unwrap() {
             assert_eq!(crate::reference::count(&game, 10), 1);
         }
         let options = Options { size: 3, digits: 4, unsolvable: true, games: 1 };
-        assert!(unique_games(options, &mut rng).is_err());
+        assert!(unique_games(options, &mut rng, &Progress::default()).is_err());
         // One digit: every arrangement of the identical tiles is the one board...
         let options = Options { size: 2, digits: 1, unsolvable: false, games: 1 };
-        assert_eq!(unique_games(options, &mut rng).unwrap().len(), 1);
+        assert_eq!(unique_games(options, &mut rng, &Progress::default()).unwrap().len(), 1);
     }
 
     #[test]
     fn random_games_are_seeded_and_refuse_to_be_unsolvable() {
         let options = Options { size: 4, digits: 3, unsolvable: false, games: 3 };
-        let drawn = random_games(options, &mut ChaCha8Rng::seed_from_u64(6)).unwrap();
-        assert_eq!(drawn, random_games(options, &mut ChaCha8Rng::seed_from_u64(6)).unwrap());
-        assert_ne!(drawn, random_games(options, &mut ChaCha8Rng::seed_from_u64(7)).unwrap());
+        let drawn = random_games(options, &mut ChaCha8Rng::seed_from_u64(6), &Progress::default()).unwrap();
+        assert_eq!(
+            drawn,
+            random_games(options, &mut ChaCha8Rng::seed_from_u64(6), &Progress::default()).unwrap()
+        );
+        assert_ne!(
+            drawn,
+            random_games(options, &mut ChaCha8Rng::seed_from_u64(7), &Progress::default()).unwrap()
+        );
         assert!(drawn.iter().all(|game| game.tiles.len() == 16));
         assert!(drawn.iter().flat_map(|game| &game.tiles).flat_map(|tile| tile.sides).all(|d| d < 3));
         let options = Options { unsolvable: true, ..options };
-        assert!(random_games(options, &mut ChaCha8Rng::seed_from_u64(6)).is_err());
+        assert!(random_games(options, &mut ChaCha8Rng::seed_from_u64(6), &Progress::default()).is_err());
     }
 
     #[test]
     fn perturbed_games_are_solvable_with_one_triangle_off_a_solved_board() {
         let mut rng = ChaCha8Rng::seed_from_u64(8);
         let options = Options { size: 3, digits: 3, unsolvable: false, games: 5 };
-        for game in perturbed_games(options, &mut rng).unwrap() {
+        for game in perturbed_games(options, &mut rng, &Progress::default()).unwrap() {
             assert!(crate::reference::solve(&game).is_some());
         }
         let options = Options { size: 1, ..options };
-        assert!(perturbed_games(options, &mut rng).is_err());
+        assert!(perturbed_games(options, &mut rng, &Progress::default()).is_err());
         let options = Options { size: 3, unsolvable: true, ..options };
-        assert!(perturbed_games(options, &mut rng).is_err());
+        assert!(perturbed_games(options, &mut rng, &Progress::default()).is_err());
     }
 
     #[test]
     fn input_round_trips_through_the_parser() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         let options = Options { size: 4, digits: 10, unsolvable: false, games: 3 };
-        let generated = games(options, &mut rng).unwrap();
+        let generated = games(options, &mut rng, &Progress::default()).unwrap();
         let text = to_input(&generated);
         let parsed = crate::parse::games(&mut common::Tokens::new(text.as_bytes())).unwrap();
         assert_eq!(parsed.iter().collect::<Vec<_>>(), generated);

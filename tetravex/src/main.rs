@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::search::SearchArgs;
+use common::search::{ProgressLine, SearchArgs};
 use tetravex::model::{DIGITS, MAX_SIZE};
 use tetravex::{Options, r#gen, parse};
 
@@ -116,7 +116,10 @@ fn main() -> ExitCode {
                 (_, _, true) => r#gen::perturbed_games,
                 _ => r#gen::games,
             };
-            let games = make(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
+            let games = {
+                let line = ProgressLine::start();
+                make(options, &mut args.seed.rng(), &line.progress()).map_err(Failure::Usage)?
+            };
             out.write_all(r#gen::to_input(&games).as_bytes())?;
             Ok(())
         }

@@ -5,6 +5,7 @@
 use std::num::NonZeroUsize;
 
 use common::edge_match::{Budgets, Config};
+use common::search::Progress;
 use common::{Grid, Tokens};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
@@ -145,7 +146,7 @@ proptest! {
     #[test]
     fn unique_games_have_exactly_one_solution(size in 1usize..=4, digits in 4u8..=10, seed: u64) {
         let options = r#gen::Options { size, digits, unsolvable: false, games: 1 };
-        let games = r#gen::unique_games(options, &mut ChaCha8Rng::seed_from_u64(seed));
+        let games = r#gen::unique_games(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default());
         let games = games.map_err(|err| TestCaseError::fail(format!("seed {seed}: {err}")))?;
         prop_assert_eq!(reference::count(&games[0], 2), 1, "seed {}", seed);
     }
