@@ -1,7 +1,8 @@
 //! Times every game of a judge-format input on one thread, one line per game (index, verdict,
-//! nodes, milliseconds), then the median and the worst: the harness for games too slow for
-//! criterion. `cargo run --release -p tetravex --example tail_timing < games.txt`; wrap it in
-//! `timeout` when a game may not finish.
+//! nodes, milliseconds), then the median, the worst, the total time and the nodes of all games:
+//! the harness for games too slow for criterion.
+//! `cargo run --release -p tetravex --example tail_timing < games.txt`; wrap it in `timeout`
+//! when a game may not finish.
 
 use std::io::{Read, Write};
 use std::num::NonZeroUsize;
@@ -17,6 +18,7 @@ fn main() {
     let games = parse::games(&mut Tokens::new(&text)).expect("games in the judge format");
     let config = Config::new(1).with_threads(Some(NonZeroUsize::MIN));
     let mut times = Vec::new();
+    let mut nodes = 0u64;
     let mut out = std::io::stdout();
     for (index, game) in games.iter().enumerate() {
         let start = Instant::now();
@@ -29,12 +31,13 @@ fn main() {
         let _ = writeln!(out, "game {:3} {verdict:10} nodes {:12} {ms:10.2} ms", index + 1, outcome.nodes);
         let _ = out.flush();
         times.push(ms);
+        nodes += outcome.nodes;
     }
     times.sort_by(f64::total_cmp);
     if let (Some(worst), false) = (times.last(), times.is_empty()) {
         let total: f64 = times.iter().sum();
         println!(
-            "games {} median {:.2} ms worst {worst:.2} ms total {total:.2} ms",
+            "games {} median {:.2} ms worst {worst:.2} ms total {total:.2} ms nodes {nodes}",
             times.len(),
             times[times.len() / 2]
         );
