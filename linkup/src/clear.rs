@@ -49,6 +49,8 @@
 //! The work per position is a pass over the pairs of every kind left, so a search costs
 //! O(budget × pairs × (rows + columns)) at most.
 
+mod gravity;
+
 use rustc_hash::FxHashMap;
 
 use common::Pos;
@@ -140,7 +142,7 @@ pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Resul
         return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0 });
     }
     let found = if settings.gravity {
-        search.gravity()
+        search.gravity_rounds()
     } else {
         // Most boards fall to the plain search in a few dozen positions; one that takes more
         // is searched again with probing (the positions found hopeless stay known).
@@ -699,40 +701,6 @@ impl Search {
         }
     }
 
-    /// Lays out column `col` for the pieces present (gravity): the pieces below the lowest
-    /// piece removed stay where they were given; the ones above it rest on each other, on the
-    /// piece below it or the bottom row.
-    fn settle(&mut self, col: u8) {
-        let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
-        let mut index = pieces.end;
-        while index > pieces.start && self.is_present(self.column[index - 1]) {
-            index -= 1;
-            let piece = self.column[index] as usize;
-            self.cell[piece].0 = self.home_row[piece];
-        }
-        let mut next_row = if index == pieces.end {
-            self.board_rows
-        } else {
-            self.home_row[self.column[index] as usize] - 1
-        };
-        for slot in (pieces.start..index).rev() {
-            let piece = self.column[slot];
-            if self.is_present(piece) {
-                self.cell[piece as usize].0 = next_row;
-                next_row -= 1;
-            }
-        }
-        for row in 1..=self.board_rows {
-            self.bits.set((row, col), true);
-        }
-        for slot in pieces {
-            let piece = self.column[slot];
-            if self.is_present(piece) {
-                self.bits.set(self.cell[piece as usize], false);
-            }
-        }
-    }
-
     /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
     /// a mask over [`PAIRINGS`] flattened (bit `2p + i`: pair i of pairing p; a kind of two
     /// uses bit 0), from the cache when nothing was removed or put back since. When the mask
@@ -1183,95 +1151,6 @@ impl Search {
             self.present_pairs(k).filter(|&(a, b)| self.joinable(a, b)).map(|(a, b)| Branch::Remove(a, b)),
         );
         self.branches = branches;
-    }
-
-    /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
-    /// fall onto it, and its removal makes nothing fall.
-    fn is_top(&self, piece: u16) -> bool {
-        let (row, col) = self.cell[piece as usize];
-        row == 1 || {
-            let above = span(1, u32::from(row) - 1);
-            self.bits.cols[col as usize] & above == above
-        }
-    }
-
-    /// The pieces above piece `piece` in its column.
-    fn pieces_above(&self, piece: u16) -> u32 {
-        let (row, col) = self.cell[piece as usize];
-        let above = span(0, u32::from(row)) & !(1 << row);
-        (!self.bits.cols[col as usize] & above & !1).count_ones()
-    }
-
-    /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
-    /// removable in pairs one after the other. Such removals make nothing fall, so in any
-    /// clearing order, removing them first leaves every later board the same but for them
-    /// (the pieces below stack the same way without them on top), and every later line open.
-    fn close_gravity(&mut self) {
-        loop {
-            let mut changed = false;
-            for k in 0..self.left.len() {
-                if self.left[k] == 0 {
-                    continue;
-                }
-                let pieces = self.start[k]..self.start[k + 1];
-                let all_tops = self.members[pieces.clone()]
-                    .iter()
-                    .all(|&piece| !self.is_present(piece) || self.is_top(piece));
-                if all_tops {
-                    changed |= self.clear_many_with(k, true);
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-    }
-
-    /// The search with gravity: the safe moves, then every removable pair, those finishing
-    /// their kind first.
-    fn gravity(&mut self) -> Result<bool, OutOfBudget> {
-        let order_mark = self.order.len();
-        self.close_gravity();
-        if self.total_left == 0 {
-            return Ok(true);
-        }
-        self.key();
-        if self.memo.contains(&self.key) {
-            self.undo_to(order_mark, self.trail.len(), true);
-            return Ok(false);
-        }
-        self.count_position()?;
-        let from = self.branches.len();
-        for k in 0..self.left.len() {
-            if self.left[k] >= 2 {
-                self.push_pairs(k);
-            }
-        }
-        // Removals that make the fewest pieces fall first, then those finishing their kind.
-        let mut branches = std::mem::take(&mut self.branches);
-        branches[from..].sort_by_cached_key(|branch| {
-            let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
-            (self.pieces_above(a) + self.pieces_above(b), self.left[self.kind[a as usize] as usize])
-        });
-        self.branches = branches;
-        let mut index = from;
-        while index < self.branches.len() {
-            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
-            index += 1;
-            self.remove(a, b, true);
-            if self.gravity()? {
-                self.branches.truncate(from);
-                return Ok(true);
-            }
-            self.undo(true);
-        }
-        self.branches.truncate(from);
-        self.key();
-        let key = std::mem::take(&mut self.key);
-        self.memo.insert(&key);
-        self.key = key;
-        self.undo_to(order_mark, self.trail.len(), true);
-        Ok(false)
     }
 }
 

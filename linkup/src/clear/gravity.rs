@@ -1,0 +1,257 @@
+//! The search with gravity (see the [module documentation](super)).
+//!
+//! ## Positions
+//! Pieces fall straight down and never pass each other, and what falls after a removal depends
+//! only on which cells hold which kinds (the pieces above an emptied cell fall onto the next
+//! piece or the bottom row). So the future of a position depends only on its board: which kind
+//! lies on which cell, not which piece of the kind. In a column whose pieces were given packed
+//! at its bottom (no gap under any piece), the pieces present always stay packed at the bottom,
+//! so the column is the sequence of the kinds present, bottom to top; two sets of pieces that
+//! leave the same sequence are the same board. The table of hopeless positions is keyed by a
+//! canonical set of pieces per packed column: the sequence of kinds present matched greedily,
+//! bottom up, onto the column's pieces as given (greedy matching finds a match whenever the
+//! sequence is a subsequence of the column, and the same sequence gives the same match).
+//! Columns given with a gap keep the pieces present as they are.
+//!
+//! ## Restarts
+//! Most clearable deals fall to the first order of moves in a few hundred positions; the ones
+//! that do not tend to lose themselves under an early move that cannot be cleared but takes a
+//! long time to refute. The search therefore runs in rounds with budgets that grow as the Luby
+//! sequence (1, 1, 2, 1, 1, 2, 4, …) times [`RESTART_UNIT`] positions: the first round keeps
+//! the plain order (fewest pieces falling, then kinds finished), each later round breaks its
+//! ties (and only its ties) by a pseudo-random order drawn from the board and the round, so
+//! the answer is the same on every run. The table of hopeless positions is kept from round to
+//! round (a position is entered only once every move from it was refuted, which no order
+//! changes), so each round skips what the rounds before proved. A round that ends without
+//! running out of its budget is exact: it found a clearing order or refuted every move from
+//! the start. The positions of every round count against the one budget of the search.
+
+use super::{Branch, OutOfBudget, Search, span};
+
+/// Positions of the shortest round of the restarts (the unit of the Luby sequence).
+pub const RESTART_UNIT: u64 = 1_000;
+
+/// The `index`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …
+fn luby(index: u64) -> u64 {
+    let mut index = index;
+    loop {
+        // The smallest k with index <= 2^k - 1.
+        let k = 64 - index.leading_zeros();
+        if index == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        index -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A 64-bit mix (splitmix64's finaliser): equal inputs give equal outputs, close ones look
+/// unrelated.
+fn mix(value: u64) -> u64 {
+    let mut value = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    value = (value ^ (value >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    value ^ (value >> 31)
+}
+
+/// What the search with gravity keeps besides the [`Search`].
+pub(super) struct Gravity {
+    /// Per framed column: its pieces were given packed at its bottom.
+    packed: Vec<bool>,
+    /// The tie-breaking seed of this round; 0 in the first (reading order).
+    seed: u64,
+    /// The budget of the whole search (rounds have their own in [`Search::budget`]).
+    budget: u64,
+}
+
+impl Search {
+    /// The search with gravity, in rounds (see the [module documentation](self)).
+    pub(super) fn gravity_rounds(&mut self) -> Result<bool, OutOfBudget> {
+        let width = self.column_start.len() - 1;
+        let packed = (0..width)
+            .map(|col| {
+                let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+                pieces.iter().rev().enumerate().all(|(below, &piece)| {
+                    usize::from(self.home_row[piece as usize]) + below == usize::from(self.board_rows)
+                })
+            })
+            .collect();
+        let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
+        let mut state = Gravity { packed, seed: 0, budget: self.budget };
+        for round in 1.. {
+            self.budget = state.budget.min(self.positions.saturating_add(luby(round) * RESTART_UNIT));
+            state.seed = if round == 1 { 0 } else { mix(board_seed ^ round) | 1 };
+            match self.gravity(&state) {
+                Err(OutOfBudget) if self.budget < state.budget => {
+                    self.undo_to(0, 0, true);
+                    self.branches.clear();
+                }
+                found => return found,
+            }
+        }
+        unreachable!("the rounds end when the budget does")
+    }
+
+    /// The canonical set of pieces of the board into `self.key` (see the
+    /// [module documentation](self)).
+    fn gravity_key(&mut self, state: &Gravity) {
+        self.key.clear();
+        self.key.extend_from_slice(&self.present);
+        for (col, &packed) in state.packed.iter().enumerate() {
+            if !packed {
+                continue;
+            }
+            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+            // Bottom up: `next` is the first piece not matched yet.
+            let mut next = pieces.len();
+            for slot in (0..pieces.len()).rev() {
+                let piece = pieces[slot];
+                if self.present[piece as usize / 64] >> (piece % 64) & 1 == 0 {
+                    continue;
+                }
+                self.key[piece as usize / 64] &= !(1 << (piece % 64));
+                let kind = self.kind[piece as usize];
+                // `piece` itself matches, so the match lies at `slot` or below it.
+                next -= 1;
+                while self.kind[pieces[next] as usize] != kind {
+                    next -= 1;
+                }
+                let matched = pieces[next];
+                self.key[matched as usize / 64] |= 1 << (matched % 64);
+            }
+        }
+    }
+
+    /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
+    /// fall onto it, and its removal makes nothing fall.
+    fn is_top(&self, piece: u16) -> bool {
+        let (row, col) = self.cell[piece as usize];
+        row == 1 || {
+            let above = span(1, u32::from(row) - 1);
+            self.bits.cols[col as usize] & above == above
+        }
+    }
+
+    /// The pieces above piece `piece` in its column.
+    fn pieces_above(&self, piece: u16) -> u32 {
+        let (row, col) = self.cell[piece as usize];
+        let above = span(0, u32::from(row)) & !(1 << row);
+        (!self.bits.cols[col as usize] & above & !1).count_ones()
+    }
+
+    /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
+    /// removable in pairs one after the other. Such removals make nothing fall, so in any
+    /// clearing order, removing them first leaves every later board the same but for them
+    /// (the pieces below stack the same way without them on top), and every later line open.
+    fn close_gravity(&mut self) {
+        loop {
+            let mut changed = false;
+            for k in 0..self.left.len() {
+                if self.left[k] == 0 {
+                    continue;
+                }
+                let pieces = self.start[k]..self.start[k + 1];
+                let all_tops = self.members[pieces.clone()]
+                    .iter()
+                    .all(|&piece| !self.is_present(piece) || self.is_top(piece));
+                if all_tops {
+                    changed |= self.clear_many_with(k, true);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// One round of the search with gravity: the safe moves, then every removable pair, those
+    /// making the fewest pieces fall first, then those finishing their kind.
+    fn gravity(&mut self, state: &Gravity) -> Result<bool, OutOfBudget> {
+        let order_mark = self.order.len();
+        self.close_gravity();
+        if self.total_left == 0 {
+            return Ok(true);
+        }
+        self.gravity_key(state);
+        if self.memo.contains(&self.key) {
+            self.undo_to(order_mark, self.trail.len(), true);
+            return Ok(false);
+        }
+        self.count_position()?;
+        let from = self.branches.len();
+        for k in 0..self.left.len() {
+            if self.left[k] >= 2 {
+                self.push_pairs(k);
+            }
+        }
+        let mut branches = std::mem::take(&mut self.branches);
+        branches[from..].sort_by_cached_key(|branch| {
+            let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
+            let tie = if state.seed == 0 { 0 } else { mix(state.seed ^ (u64::from(a) << 16 | u64::from(b))) };
+            (self.pieces_above(a) + self.pieces_above(b), self.left[self.kind[a as usize] as usize], tie)
+        });
+        self.branches = branches;
+        let mut index = from;
+        while index < self.branches.len() {
+            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+            index += 1;
+            self.remove(a, b, true);
+            if self.gravity(state)? {
+                self.branches.truncate(from);
+                return Ok(true);
+            }
+            self.undo(true);
+        }
+        self.branches.truncate(from);
+        self.gravity_key(state);
+        let key = std::mem::take(&mut self.key);
+        self.memo.insert(&key);
+        self.key = key;
+        self.undo_to(order_mark, self.trail.len(), true);
+        Ok(false)
+    }
+
+    /// Lays out column `col` for the pieces present (gravity): the pieces below the lowest
+    /// piece removed stay where they were given; the ones above it rest on each other, on the
+    /// piece below it or the bottom row.
+    pub(super) fn settle(&mut self, col: u8) {
+        let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
+        let mut index = pieces.end;
+        while index > pieces.start && self.is_present(self.column[index - 1]) {
+            index -= 1;
+            let piece = self.column[index] as usize;
+            self.cell[piece].0 = self.home_row[piece];
+        }
+        let mut next_row = if index == pieces.end {
+            self.board_rows
+        } else {
+            self.home_row[self.column[index] as usize] - 1
+        };
+        for slot in (pieces.start..index).rev() {
+            let piece = self.column[slot];
+            if self.is_present(piece) {
+                self.cell[piece as usize].0 = next_row;
+                next_row -= 1;
+            }
+        }
+        for row in 1..=self.board_rows {
+            self.bits.set((row, col), true);
+        }
+        for slot in pieces {
+            let piece = self.column[slot];
+            if self.is_present(piece) {
+                self.bits.set(self.cell[piece as usize], false);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
