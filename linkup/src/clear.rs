@@ -49,7 +49,7 @@
 //! The work per position is a pass over the pairs of every kind left, so a search costs
 //! O(budget × pairs × (rows + columns)) at most.
 
-mod gravity;
+pub mod gravity;
 
 use rustc_hash::FxHashMap;
 
@@ -134,6 +134,27 @@ pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
 /// [`search`], probing once `probe_after` positions are searched (0: from the start) instead
 /// of [`PROBE_AFTER`]; for tests of either way.
 pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Result<Outcome, TooLarge> {
+    search_inner(board, settings, probe_after, gravity::RESTART_UNIT)
+}
+
+/// [`search`] with gravity, its rounds of restarts lasting `restart_unit` times the terms of
+/// the Luby sequence (see [`gravity`]) instead of [`gravity::RESTART_UNIT`]; for tests of the
+/// restarts.
+pub fn search_with_restarts(
+    board: &Board,
+    settings: Settings,
+    restart_unit: u64,
+) -> Result<Outcome, TooLarge> {
+    search_inner(board, settings, PROBE_AFTER, restart_unit.max(1))
+}
+
+/// [`search_with`] and [`search_with_restarts`] in one.
+fn search_inner(
+    board: &Board,
+    settings: Settings,
+    probe_after: u64,
+    restart_unit: u64,
+) -> Result<Outcome, TooLarge> {
     if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(TooLarge { rows: board.rows(), cols: board.cols() });
     }
@@ -142,7 +163,7 @@ pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Resul
         return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0 });
     }
     let found = if settings.gravity {
-        search.gravity_rounds()
+        search.gravity_rounds(restart_unit)
     } else {
         // Most boards fall to the plain search in a few dozen positions; one that takes more
         // is searched again with probing (the positions found hopeless stay known).

@@ -53,8 +53,8 @@ fn mix(value: u64) -> u64 {
     value ^ (value >> 31)
 }
 
-/// What the search with gravity keeps besides the [`Search`].
-pub(super) struct Gravity {
+/// What the search with gravity keeps besides the search.
+struct Gravity {
     /// Per framed column: its pieces were given packed at its bottom.
     packed: Vec<bool>,
     /// The tie-breaking seed of this round; 0 in the first (reading order).
@@ -64,21 +64,14 @@ pub(super) struct Gravity {
 }
 
 impl Search {
-    /// The search with gravity, in rounds (see the [module documentation](self)).
-    pub(super) fn gravity_rounds(&mut self) -> Result<bool, OutOfBudget> {
-        let width = self.column_start.len() - 1;
-        let packed = (0..width)
-            .map(|col| {
-                let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-                pieces.iter().rev().enumerate().all(|(below, &piece)| {
-                    usize::from(self.home_row[piece as usize]) + below == usize::from(self.board_rows)
-                })
-            })
-            .collect();
+    /// The search with gravity, in rounds of `restart_unit` times the terms of the Luby
+    /// sequence (see the [module documentation](self)).
+    pub(super) fn gravity_rounds(&mut self, restart_unit: u64) -> Result<bool, OutOfBudget> {
+        let packed = self.packed_columns();
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
         let mut state = Gravity { packed, seed: 0, budget: self.budget };
         for round in 1.. {
-            self.budget = state.budget.min(self.positions.saturating_add(luby(round) * RESTART_UNIT));
+            self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
             state.seed = if round == 1 { 0 } else { mix(board_seed ^ round) | 1 };
             match self.gravity(&state) {
                 Err(OutOfBudget) if self.budget < state.budget => {
@@ -89,6 +82,19 @@ impl Search {
             }
         }
         unreachable!("the rounds end when the budget does")
+    }
+
+    /// Per framed column: its pieces were given packed at its bottom.
+    fn packed_columns(&self) -> Vec<bool> {
+        let width = self.column_start.len() - 1;
+        (0..width)
+            .map(|col| {
+                let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+                pieces.iter().rev().enumerate().all(|(below, &piece)| {
+                    usize::from(self.home_row[piece as usize]) + below == usize::from(self.board_rows)
+                })
+            })
+            .collect()
     }
 
     /// The canonical set of pieces of the board into `self.key` (see the
@@ -248,6 +254,103 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clear::{DEFAULT_BUDGET, Settings};
+    use crate::model::{Board, Rules};
+    use proptest::prelude::*;
+
+    /// The search on `board` with the pieces of `kept` (by number) left and fallen: its key,
+    /// and the board it shows (kind + 1 per framed cell, 0 for empty).
+    fn key_and_board(board: &Board, kept: &[bool]) -> (Vec<u64>, Vec<u32>) {
+        let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
+        let mut search = Search::new(board, settings);
+        for (piece, &kept) in kept.iter().enumerate() {
+            if !kept {
+                search.present[piece / 64] &= !(1 << (piece % 64));
+            }
+        }
+        let width = search.column_start.len() - 1;
+        for col in 0..width {
+            search.settle(col as u8);
+        }
+        let state = Gravity { packed: search.packed_columns(), seed: 0, budget: DEFAULT_BUDGET };
+        search.gravity_key(&state);
+        let mut cells = vec![0; (board.rows() + 2) * width];
+        for piece in 0..search.cell.len() {
+            if search.is_present(piece as u16) {
+                let (row, col) = search.cell[piece];
+                cells[row as usize * width + col as usize] = search.kind[piece] + 1;
+            }
+        }
+        (search.key.clone(), cells)
+    }
+
+    /// A board of `rows × cols` whose column `c` holds `heights[c] % (rows + 1)` pieces at its
+    /// bottom, of kinds 1 and 2 (`kinds`, a bit per cell); with `gap`, a column of two or more
+    /// has its top piece one row higher, over an empty cell.
+    fn packed_board(rows: usize, cols: usize, heights: &[usize], kinds: u64, gap: bool) -> Board {
+        let mut cells = vec![0; rows * cols];
+        for col in 0..cols {
+            let height = heights[col] % (rows + 1);
+            for below in 0..height {
+                let row = rows - 1 - below;
+                cells[row * cols + col] = 1 + (kinds >> (row * cols + col) & 1) as u32;
+            }
+            if gap && height >= 2 && height < rows {
+                let top = (rows - height) * cols + col;
+                cells[top - cols] = cells[top];
+                cells[top] = 0;
+            }
+        }
+        Board::from_vec(rows, cols, cells)
+    }
+
+    proptest! {
+        /// Two sets of pieces get the same key exactly when they leave the same board (columns
+        /// given packed), and only then (any board).
+        #[test]
+        fn keys_name_boards(
+            rows in 1usize..5,
+            cols in 1usize..5,
+            heights in proptest::collection::vec(0usize..5, 4),
+            kinds: u64,
+            first in proptest::collection::vec(any::<bool>(), 16),
+            swaps in proptest::collection::vec((0usize..16, 0usize..16), 0..4),
+            gap: bool,
+        ) {
+            let board = packed_board(rows, cols, &heights, kinds, gap);
+            let pieces = board.cells().iter().filter(|&&kind| kind != 0).count();
+            prop_assume!(pieces > 0);
+            let first = &first[..pieces];
+            // The second set: the first with some pieces swapped for others, so that the
+            // boards left are often the same.
+            let mut second = first.to_vec();
+            for &(a, b) in &swaps {
+                second.swap(a % pieces, b % pieces);
+            }
+            let (first_key, first_board) = key_and_board(&board, first);
+            let (second_key, second_board) = key_and_board(&board, &second);
+            // Columns given with a gap keep the pieces as they are: their key may tell apart
+            // sets that leave one board, but never mixes up two boards.
+            if gap {
+                prop_assert!(first_key != second_key || first_board == second_board);
+            } else {
+                prop_assert_eq!(first_key == second_key, first_board == second_board);
+            }
+        }
+    }
+
+    #[test]
+    fn two_pieces_of_a_kind_one_on_the_other_leave_one_board() {
+        // Column 1 holds kinds 1, 1, 2 top to bottom: taking either 1 leaves the same board.
+        let board = Board::from_vec(3, 2, vec![1, 0, 1, 0, 2, 2]);
+        let (top_gone, top_board) = key_and_board(&board, &[false, true, true, true]);
+        let (middle_gone, middle_board) = key_and_board(&board, &[true, false, true, true]);
+        assert_eq!(top_board, middle_board);
+        assert_eq!(top_gone, middle_gone);
+        let (bottom_gone, bottom_board) = key_and_board(&board, &[true, true, false, true]);
+        assert_ne!(top_board, bottom_board);
+        assert_ne!(top_gone, bottom_gone);
+    }
 
     #[test]
     fn luby_sequence() {
