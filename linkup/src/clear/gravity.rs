@@ -61,6 +61,8 @@ struct Gravity {
     seed: u64,
     /// The budget of the whole search (rounds have their own in [`Search::budget`]).
     budget: u64,
+    /// The sleep sets of the positions on the search path, each a slice from a mark.
+    sleep: Vec<(u16, u16)>,
 }
 
 impl Search {
@@ -69,11 +71,12 @@ impl Search {
     pub(super) fn gravity_rounds(&mut self, restart_unit: u64) -> Result<bool, OutOfBudget> {
         let packed = self.packed_columns();
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
-        let mut state = Gravity { packed, seed: 0, budget: self.budget };
+        let mut state = Gravity { packed, seed: 0, budget: self.budget, sleep: Vec::new() };
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
             state.seed = if round == 1 { 0 } else { mix(board_seed ^ round) | 1 };
-            match self.gravity(&state) {
+            state.sleep.clear();
+            match self.gravity(&mut state, 0) {
                 Err(OutOfBudget) if self.budget < state.budget => {
                     self.undo_to(0, 0, true);
                     self.branches.clear();
@@ -127,6 +130,30 @@ impl Search {
         }
     }
 
+    /// True when a cell beside piece `piece` (above, below, left or right) is open: a line
+    /// leaves a piece through such a cell, unless it joins two pieces side by side.
+    fn has_open_side(&self, piece: u16) -> bool {
+        let (row, col) = self.cell[piece as usize];
+        self.bits.rows[row as usize] & (1 << (col - 1) | 1 << (col + 1)) != 0
+            || self.bits.cols[col as usize] & (1 << (row - 1) | 1 << (row + 1)) != 0
+    }
+
+    /// Pushes every removable pair of kind `k` as a branch ([`Search::push_pairs`] with the
+    /// lines of pairs with a piece shut in on all four sides not looked for).
+    fn push_open_pairs(&mut self, k: usize) {
+        let mut branches = std::mem::take(&mut self.branches);
+        branches.extend(
+            self.present_pairs(k)
+                .filter(|&(a, b)| {
+                    let ((a_row, a_col), (b_row, b_col)) = (self.cell[a as usize], self.cell[b as usize]);
+                    let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
+                    (touching || self.has_open_side(a) && self.has_open_side(b)) && self.joinable(a, b)
+                })
+                .map(|(a, b)| Branch::Remove(a, b)),
+        );
+        self.branches = branches;
+    }
+
     /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
     /// fall onto it, and its removal makes nothing fall.
     fn is_top(&self, piece: u16) -> bool {
@@ -169,24 +196,58 @@ impl Search {
         }
     }
 
+    /// True when removing the pieces of `slept` and then those of `then` leaves the same board as
+    /// the other way round, and `then` stays removable after `slept` if it is now: no piece in
+    /// common, the columns of `slept` given packed (a removal there only empties cells), and no
+    /// piece of `then` above one of `slept` in its column (none of them falls).
+    fn independent(&self, state: &Gravity, slept: (u16, u16), then: (u16, u16)) -> bool {
+        let (slept, then) = ([slept.0, slept.1], [then.0, then.1]);
+        slept.iter().all(|&low| {
+            let (row, col) = self.cell[low as usize];
+            state.packed[col as usize]
+                && then.iter().all(|&high| {
+                    let (high_row, high_col) = self.cell[high as usize];
+                    high != low && (high_col != col || high_row > row)
+                })
+        })
+    }
+
     /// One round of the search with gravity: the safe moves, then every removable pair, those
-    /// making the fewest pieces fall first, then those finishing their kind.
-    fn gravity(&mut self, state: &Gravity) -> Result<bool, OutOfBudget> {
+    /// making the fewest pieces fall first, then those finishing their kind; but not the pairs
+    /// of the sleep set `state.sleep[sleep_from..]` (given for the board before the safe
+    /// moves), known to lead to a hopeless board (see the [module documentation](self)).
+    fn gravity(&mut self, state: &mut Gravity, sleep_from: usize) -> Result<bool, OutOfBudget> {
         let order_mark = self.order.len();
         self.close_gravity();
         if self.total_left == 0 {
             return Ok(true);
         }
+        // The sleep set after the safe moves: a pair stays when each of them commutes with it.
+        let mut kept = sleep_from;
+        for index in sleep_from..state.sleep.len() {
+            let slept = state.sleep[index];
+            let stays = self.order[order_mark..]
+                .iter()
+                .all(|step| self.independent(state, slept, (step.pieces[0], step.pieces[1])));
+            if stays {
+                state.sleep[kept] = slept;
+                kept += 1;
+            }
+        }
+        state.sleep.truncate(kept);
         self.gravity_key(state);
         if self.memo.contains(&self.key) {
             self.undo_to(order_mark, self.trail.len(), true);
             return Ok(false);
         }
         self.count_position()?;
+        // The key of this position, for the table once every move from it is refuted (the
+        // positions below overwrite `self.key`).
+        let key = self.key.clone();
         let from = self.branches.len();
         for k in 0..self.left.len() {
             if self.left[k] >= 2 {
-                self.push_pairs(k);
+                self.push_open_pairs(k);
             }
         }
         let mut branches = std::mem::take(&mut self.branches);
@@ -196,22 +257,34 @@ impl Search {
             (self.pieces_above(a) + self.pieces_above(b), self.left[self.kind[a as usize] as usize], tie)
         });
         self.branches = branches;
+        // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
         while index < self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
             index += 1;
+            let refuted_end = state.sleep.len();
+            if state.sleep[sleep_from..].contains(&(a, b)) {
+                continue;
+            }
+            for slot in sleep_from..refuted_end {
+                let slept = state.sleep[slot];
+                if self.independent(state, slept, (a, b)) {
+                    state.sleep.push(slept);
+                }
+            }
             self.remove(a, b, true);
-            if self.gravity(state)? {
+            let cleared = self.gravity(state, refuted_end)?;
+            state.sleep.truncate(refuted_end);
+            if cleared {
                 self.branches.truncate(from);
                 return Ok(true);
             }
             self.undo(true);
+            state.sleep.push((a, b));
         }
         self.branches.truncate(from);
-        self.gravity_key(state);
-        let key = std::mem::take(&mut self.key);
+        state.sleep.truncate(sleep_from);
         self.memo.insert(&key);
-        self.key = key;
         self.undo_to(order_mark, self.trail.len(), true);
         Ok(false)
     }
@@ -272,7 +345,8 @@ mod tests {
         for col in 0..width {
             search.settle(col as u8);
         }
-        let state = Gravity { packed: search.packed_columns(), seed: 0, budget: DEFAULT_BUDGET };
+        let state =
+            Gravity { packed: search.packed_columns(), seed: 0, budget: DEFAULT_BUDGET, sleep: Vec::new() };
         search.gravity_key(&state);
         let mut cells = vec![0; (board.rows() + 2) * width];
         for piece in 0..search.cell.len() {
