@@ -38,11 +38,15 @@
 //! once a piece is freed on a line its last check named (`Bits::joinable_or_watch`).
 //!
 //! ## With gravity
-//! A removal can make pieces fall into the line of another pair, so no move is safe. The board
-//! after any removals depends only on the set of pieces left (in each column, the pieces below
-//! the lowest piece removed have not moved, and the ones above it rest on each other on top of
-//! them), so a position is that set; every removable pair is tried, pairs that finish their
-//! kind first.
+//! A removal can make pieces fall into the line of another pair, so no move is safe but a kind
+//! whose pieces are all on top of their columns. The board after any removals depends only on
+//! the set of pieces left (in each column, the pieces below the lowest piece removed have not
+//! moved, and the ones above it rest on each other on top of them), so a position is that set;
+//! every removable pair is tried, pairs that make the fewest pieces fall first. The search
+//! ([`gravity`]) keys hopeless positions by the board they show (two sets of pieces that leave
+//! the same kinds on the same cells are one position), skips pairs that only commute with a
+//! pair already refuted (sleep sets), and runs in rounds of growing budgets, each round but the
+//! first breaking ties in its own seeded order, the table of hopeless positions kept.
 //!
 //! ## The budget
 //! Every position searched counts; past the budget the search stops and the board is undecided.
@@ -434,6 +438,8 @@ const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], 
 struct Memo {
     slots: FxHashMap<u64, u32>,
     arena: Vec<u64>,
+    /// Most words held when not [`MEMO_WORDS`] (the search with gravity sets its own).
+    limit: Option<usize>,
 }
 
 fn fingerprint(key: &[u64]) -> u64 {
@@ -452,7 +458,7 @@ impl Memo {
     /// Remembers `key`, unless the table is full or another key has its fingerprint (the table
     /// then just knows less).
     fn insert(&mut self, key: &[u64]) {
-        if self.arena.len() + key.len() > MEMO_WORDS {
+        if self.arena.len() + key.len() > self.limit.unwrap_or(MEMO_WORDS) {
             return;
         }
         if let std::collections::hash_map::Entry::Vacant(slot) = self.slots.entry(fingerprint(key)) {

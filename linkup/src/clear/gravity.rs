@@ -13,6 +13,24 @@
 //! sequence is a subsequence of the column, and the same sequence gives the same match).
 //! Columns given with a gap keep the pieces present as they are.
 //!
+//! ## Sleep sets
+//! A position from which no order clears the board is *hopeless*, and so is every position
+//! reached from it (else the two orders together would clear it). In a column given packed, a
+//! removal only empties cells (the pieces left stay packed at the bottom) and moves only the
+//! pieces above the ones removed. So when a pair `s` was refuted at a position `P` (`P − s` is
+//! hopeless) and another pair `n` is tried there, with no piece in common, the columns of `s`
+//! given packed and no piece of `n` above a piece of `s` in its column: after `s`, the pieces
+//! of `n` have not moved and every cell open before is still open, so `n` can be removed from
+//! `P − s`, and `P − n − s`, the same set of pieces as `P − s − n`, is hopeless. Below `n`, the
+//! pair `s` is not tried: it sits in the *sleep set* of `P − n`. The sleep set of a position
+//! holds the pairs of its parent's sleep set and the pairs refuted at the parent before it,
+//! each kept when it commutes so with the pair removed; the safe moves made on arriving keep
+//! only the pairs that commute so with each of them. This saves the work of positions found in
+//! the table; the positions counted are the same.
+//!
+//! A line leaves each of its two pieces through an open cell beside it, unless they touch, so
+//! the pairs with a piece shut in on all four sides are not looked at.
+//!
 //! ## Restarts
 //! Most clearable deals fall to the first order of moves in a few hundred positions; the ones
 //! that do not tend to lose themselves under an early move that cannot be cleared but takes a
@@ -30,6 +48,10 @@ use super::{Branch, OutOfBudget, Search, span};
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
 pub const RESTART_UNIT: u64 = 1_000;
+
+/// Most 64-bit words the table of hopeless positions holds with gravity (64 MiB): a standard
+/// deal's key takes 3 words, so the table holds every position of the default budget.
+pub const MEMO_WORDS: usize = 1 << 23;
 
 /// The `index`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …
 fn luby(index: u64) -> u64 {
@@ -70,6 +92,7 @@ impl Search {
     /// sequence (see the [module documentation](self)).
     pub(super) fn gravity_rounds(&mut self, restart_unit: u64) -> Result<bool, OutOfBudget> {
         let packed = self.packed_columns();
+        self.memo.limit = Some(MEMO_WORDS);
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
         let mut state = Gravity { packed, seed: 0, budget: self.budget, sleep: Vec::new() };
         for round in 1.. {
