@@ -165,15 +165,24 @@ impl Search {
     /// lines of pairs with a piece shut in on all four sides not looked for).
     fn push_open_pairs(&mut self, k: usize) {
         let mut branches = std::mem::take(&mut self.branches);
-        branches.extend(
-            self.present_pairs(k)
-                .filter(|&(a, b)| {
-                    let ((a_row, a_col), (b_row, b_col)) = (self.cell[a as usize], self.cell[b as usize]);
-                    let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-                    (touching || self.has_open_side(a) && self.has_open_side(b)) && self.joinable(a, b)
-                })
-                .map(|(a, b)| Branch::Remove(a, b)),
-        );
+        let members = &self.members[self.start[k]..self.start[k + 1]];
+        for (index, &a) in members.iter().enumerate() {
+            if !self.is_present(a) {
+                continue;
+            }
+            let a_open = self.has_open_side(a);
+            let (a_row, a_col) = self.cell[a as usize];
+            for &b in &members[index + 1..] {
+                if !self.is_present(b) {
+                    continue;
+                }
+                let (b_row, b_col) = self.cell[b as usize];
+                let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
+                if (touching || a_open && self.has_open_side(b)) && self.joinable(a, b) {
+                    branches.push(Branch::Remove(a, b));
+                }
+            }
+        }
         self.branches = branches;
     }
 
