@@ -247,6 +247,44 @@ proptest! {
     }
 }
 
+/// Checks the search's verdict on `board` against the reference's (`clearable`), a clearing
+/// order cell by cell: each removal joins two pieces of one kind by the reference's line
+/// search, and the board ends empty.
+fn check_verdict(
+    board: &Board,
+    rules: Rules,
+    gravity: bool,
+    verdict: clear::Verdict,
+    clearable: bool,
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    match verdict {
+        clear::Verdict::Cleared(order) => {
+            prop_assert!(clearable, "seed {}", seed);
+            let mut left = board.clone();
+            for (a, b) in order {
+                prop_assert!(
+                    reference::joinable(&left, rules, Query { a, b }),
+                    "seed {}: {:?} {:?}",
+                    seed,
+                    a,
+                    b
+                );
+                prop_assert_eq!(kind_at(&left, a), kind_at(&left, b), "seed {}", seed);
+                left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
+                left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
+                if gravity {
+                    reference::settle(&mut left, &[a, b]);
+                }
+            }
+            prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
+        }
+        clear::Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
+        clear::Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
+    }
+    Ok(())
+}
+
 /// A small board for whole games from a seed: up to 4×5 cells; half the time (when it fits) two
 /// kinds of four pieces, else pieces of up to 3 kinds with even counts (2 to 8 of a kind); at
 /// most `most_pieces` pieces.
@@ -310,23 +348,7 @@ proptest! {
         prop_assert_eq!(matches!(best, Best::Cleared(_)), clearable, "seed {}", seed);
         // The same with probing from the first position, its order checked cell by cell.
         let probing = clear::search_with(&board, Settings { rules, gravity, budget: 1_000_000 }, 0).unwrap();
-        match probing.verdict {
-            clear::Verdict::Cleared(order) => {
-                prop_assert!(clearable, "seed {}", seed);
-                let mut left = board.clone();
-                for (a, b) in order {
-                    prop_assert!(reference::joinable(&left, rules, Query { a, b }), "seed {}: {:?} {:?}", seed, a, b);
-                    left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
-                    left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
-                    if gravity {
-                        reference::settle(&mut left, &[a, b]);
-                    }
-                }
-                prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
-            }
-            clear::Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
-            clear::Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
-        }
+        check_verdict(&board, rules, gravity, probing.verdict, clearable, seed)?;
     }
 
     #[test]
@@ -401,21 +423,6 @@ proptest! {
         let settings = Settings { rules, gravity: true, budget: 1_000_000 };
         let outcome = clear::search_with_restarts(&board, settings, restart_unit).unwrap();
         let clearable = reference::clearable(&board, rules, true);
-        match outcome.verdict {
-            clear::Verdict::Cleared(order) => {
-                prop_assert!(clearable, "seed {}", seed);
-                let mut left = board.clone();
-                for (a, b) in order {
-                    prop_assert!(reference::joinable(&left, rules, Query { a, b }), "seed {}: {:?} {:?}", seed, a, b);
-                    prop_assert_eq!(kind_at(&left, a), kind_at(&left, b), "seed {}", seed);
-                    left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
-                    left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
-                    reference::settle(&mut left, &[a, b]);
-                }
-                prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
-            }
-            clear::Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
-            clear::Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
-        }
+        check_verdict(&board, rules, true, outcome.verdict, clearable, seed)?;
     }
 }
