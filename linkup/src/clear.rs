@@ -42,7 +42,7 @@
 //! whose pieces are all on top of their columns. The board after any removals depends only on
 //! the set of pieces left (in each column, the pieces below the lowest piece removed have not
 //! moved, and the ones above it rest on each other on top of them), so a position is that set;
-//! every removable pair is tried, pairs that make the fewest pieces fall first. The search
+//! every removable pair is tried, pairs that finish their kind first. The search
 //! ([`gravity`]) keys hopeless positions by the board they show (two sets of pieces that leave
 //! the same kinds on the same cells are one position), skips pairs that only commute with a
 //! pair already refuted (sleep sets), and runs in rounds of growing budgets, each round but the

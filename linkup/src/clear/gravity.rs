@@ -35,10 +35,12 @@
 //! Most clearable deals fall to the first order of moves in a few hundred positions; the ones
 //! that do not tend to lose themselves under an early move that cannot be cleared but takes a
 //! long time to refute. The search therefore runs in rounds with budgets that grow as the Luby
-//! sequence (1, 1, 2, 1, 1, 2, 4, …) times [`RESTART_UNIT`] positions: the first round keeps
-//! the plain order (fewest pieces falling, then kinds finished), each later round breaks its
-//! ties (and only its ties) by a pseudo-random order drawn from the board and the round, so
-//! the answer is the same on every run. The table of hopeless positions is kept from round to
+//! sequence (1, 1, 2, 1, 1, 2, 4, …) times [`RESTART_UNIT`] positions. Every round tries the
+//! pairs that finish their kind first; the first round then goes in reading order, each later
+//! round in a pseudo-random order drawn from the board and the round, so the answer is the
+//! same on every run. (Trying first the pairs that make the fewest pieces fall, as the search
+//! did before, left the rounds little to vary: on the 1,000 standard deals it took 8.0 million
+//! positions and left one deal undecided, against 2.7 million and none.) The table of hopeless positions is kept from round to
 //! round (a position is entered only once every move from it was refuted, which no order
 //! changes), so each round skips what the rounds before proved. A round that ends without
 //! running out of its budget is exact: it found a clearing order or refuted every move from
@@ -196,13 +198,6 @@ impl Search {
         }
     }
 
-    /// The pieces above piece `piece` in its column.
-    fn pieces_above(&self, piece: u16) -> u32 {
-        let (row, col) = self.cell[piece as usize];
-        let above = span(0, u32::from(row)) & !(1 << row);
-        (!self.bits.cols[col as usize] & above & !1).count_ones()
-    }
-
     /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
     /// removable in pairs one after the other. Such removals make nothing fall, so in any
     /// clearing order, removing them first leaves every later board the same but for them
@@ -245,7 +240,7 @@ impl Search {
     }
 
     /// One round of the search with gravity: the safe moves, then every removable pair, those
-    /// making the fewest pieces fall first, then those finishing their kind; but not the pairs
+    /// finishing their kind first, then in the round's order; but not the pairs
     /// of the sleep set `state.sleep[sleep_from..]` (given for the board before the safe
     /// moves), known to lead to a hopeless board (see the [module documentation](self)).
     fn gravity(&mut self, state: &mut Gravity, sleep_from: usize) -> Result<bool, OutOfBudget> {
@@ -286,7 +281,7 @@ impl Search {
         branches[from..].sort_by_cached_key(|branch| {
             let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
             let tie = if state.seed == 0 { 0 } else { mix(state.seed ^ (u64::from(a) << 16 | u64::from(b))) };
-            (self.pieces_above(a) + self.pieces_above(b), self.left[self.kind[a as usize] as usize], tie)
+            (self.left[self.kind[a as usize] as usize], tie)
         });
         self.branches = branches;
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
