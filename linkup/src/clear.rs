@@ -38,16 +38,22 @@
 //! once a piece is freed on a line its last check named (`Bits::joinable_or_watch`).
 //!
 //! ## With gravity
-//! A removal can make pieces fall into the line of another pair, so no move is safe. The board
-//! after any removals depends only on the set of pieces left (in each column, the pieces below
-//! the lowest piece removed have not moved, and the ones above it rest on each other on top of
-//! them), so a position is that set; every removable pair is tried, pairs that finish their
-//! kind first.
+//! A removal can make pieces fall into the line of another pair, so no move is safe but a kind
+//! whose pieces are all on top of their columns. The board after any removals depends only on
+//! the set of pieces left (in each column, the pieces below the lowest piece removed have not
+//! moved, and the ones above it rest on each other on top of them), so a position is that set;
+//! every removable pair is tried, pairs that finish their kind first. The search
+//! ([`gravity`]) keys hopeless positions by the board they show (two sets of pieces that leave
+//! the same kinds on the same cells are one position), skips pairs that only commute with a
+//! pair already refuted (sleep sets), and runs in rounds of growing budgets, each round but the
+//! first breaking ties in its own seeded order, the table of hopeless positions kept.
 //!
 //! ## The budget
 //! Every position searched counts; past the budget the search stops and the board is undecided.
 //! The work per position is a pass over the pairs of every kind left, so a search costs
 //! O(budget × pairs × (rows + columns)) at most.
+
+pub mod gravity;
 
 use rustc_hash::FxHashMap;
 
@@ -132,6 +138,27 @@ pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
 /// [`search`], probing once `probe_after` positions are searched (0: from the start) instead
 /// of [`PROBE_AFTER`]; for tests of either way.
 pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Result<Outcome, TooLarge> {
+    search_inner(board, settings, probe_after, gravity::RESTART_UNIT)
+}
+
+/// [`search`] with gravity, its rounds of restarts lasting `restart_unit` times the terms of
+/// the Luby sequence (see [`gravity`]) instead of [`gravity::RESTART_UNIT`]; for tests of the
+/// restarts.
+pub fn search_with_restarts(
+    board: &Board,
+    settings: Settings,
+    restart_unit: u64,
+) -> Result<Outcome, TooLarge> {
+    search_inner(board, settings, PROBE_AFTER, restart_unit.max(1))
+}
+
+/// [`search_with`] and [`search_with_restarts`] in one.
+fn search_inner(
+    board: &Board,
+    settings: Settings,
+    probe_after: u64,
+    restart_unit: u64,
+) -> Result<Outcome, TooLarge> {
     if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(TooLarge { rows: board.rows(), cols: board.cols() });
     }
@@ -140,7 +167,7 @@ pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Resul
         return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0 });
     }
     let found = if settings.gravity {
-        search.gravity()
+        search.gravity_rounds(restart_unit)
     } else {
         // Most boards fall to the plain search in a few dozen positions; one that takes more
         // is searched again with probing (the positions found hopeless stay known).
@@ -411,6 +438,8 @@ const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], 
 struct Memo {
     slots: FxHashMap<u64, u32>,
     arena: Vec<u64>,
+    /// Most words held when not [`MEMO_WORDS`] (the search with gravity sets its own).
+    limit: Option<usize>,
 }
 
 fn fingerprint(key: &[u64]) -> u64 {
@@ -429,7 +458,7 @@ impl Memo {
     /// Remembers `key`, unless the table is full or another key has its fingerprint (the table
     /// then just knows less).
     fn insert(&mut self, key: &[u64]) {
-        if self.arena.len() + key.len() > MEMO_WORDS {
+        if self.arena.len() + key.len() > self.limit.unwrap_or(MEMO_WORDS) {
             return;
         }
         if let std::collections::hash_map::Entry::Vacant(slot) = self.slots.entry(fingerprint(key)) {
@@ -696,40 +725,6 @@ impl Search {
         while self.trail.len() > trail_mark {
             let (k, before) = self.trail.pop().expect("a constraint to undo");
             self.allowed[k as usize] = before;
-        }
-    }
-
-    /// Lays out column `col` for the pieces present (gravity): the pieces below the lowest
-    /// piece removed stay where they were given; the ones above it rest on each other, on the
-    /// piece below it or the bottom row.
-    fn settle(&mut self, col: u8) {
-        let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
-        let mut index = pieces.end;
-        while index > pieces.start && self.is_present(self.column[index - 1]) {
-            index -= 1;
-            let piece = self.column[index] as usize;
-            self.cell[piece].0 = self.home_row[piece];
-        }
-        let mut next_row = if index == pieces.end {
-            self.board_rows
-        } else {
-            self.home_row[self.column[index] as usize] - 1
-        };
-        for slot in (pieces.start..index).rev() {
-            let piece = self.column[slot];
-            if self.is_present(piece) {
-                self.cell[piece as usize].0 = next_row;
-                next_row -= 1;
-            }
-        }
-        for row in 1..=self.board_rows {
-            self.bits.set((row, col), true);
-        }
-        for slot in pieces {
-            let piece = self.column[slot];
-            if self.is_present(piece) {
-                self.bits.set(self.cell[piece as usize], false);
-            }
         }
     }
 
@@ -1183,95 +1178,6 @@ impl Search {
             self.present_pairs(k).filter(|&(a, b)| self.joinable(a, b)).map(|(a, b)| Branch::Remove(a, b)),
         );
         self.branches = branches;
-    }
-
-    /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
-    /// fall onto it, and its removal makes nothing fall.
-    fn is_top(&self, piece: u16) -> bool {
-        let (row, col) = self.cell[piece as usize];
-        row == 1 || {
-            let above = span(1, u32::from(row) - 1);
-            self.bits.cols[col as usize] & above == above
-        }
-    }
-
-    /// The pieces above piece `piece` in its column.
-    fn pieces_above(&self, piece: u16) -> u32 {
-        let (row, col) = self.cell[piece as usize];
-        let above = span(0, u32::from(row)) & !(1 << row);
-        (!self.bits.cols[col as usize] & above & !1).count_ones()
-    }
-
-    /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
-    /// removable in pairs one after the other. Such removals make nothing fall, so in any
-    /// clearing order, removing them first leaves every later board the same but for them
-    /// (the pieces below stack the same way without them on top), and every later line open.
-    fn close_gravity(&mut self) {
-        loop {
-            let mut changed = false;
-            for k in 0..self.left.len() {
-                if self.left[k] == 0 {
-                    continue;
-                }
-                let pieces = self.start[k]..self.start[k + 1];
-                let all_tops = self.members[pieces.clone()]
-                    .iter()
-                    .all(|&piece| !self.is_present(piece) || self.is_top(piece));
-                if all_tops {
-                    changed |= self.clear_many_with(k, true);
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-    }
-
-    /// The search with gravity: the safe moves, then every removable pair, those finishing
-    /// their kind first.
-    fn gravity(&mut self) -> Result<bool, OutOfBudget> {
-        let order_mark = self.order.len();
-        self.close_gravity();
-        if self.total_left == 0 {
-            return Ok(true);
-        }
-        self.key();
-        if self.memo.contains(&self.key) {
-            self.undo_to(order_mark, self.trail.len(), true);
-            return Ok(false);
-        }
-        self.count_position()?;
-        let from = self.branches.len();
-        for k in 0..self.left.len() {
-            if self.left[k] >= 2 {
-                self.push_pairs(k);
-            }
-        }
-        // Removals that make the fewest pieces fall first, then those finishing their kind.
-        let mut branches = std::mem::take(&mut self.branches);
-        branches[from..].sort_by_cached_key(|branch| {
-            let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
-            (self.pieces_above(a) + self.pieces_above(b), self.left[self.kind[a as usize] as usize])
-        });
-        self.branches = branches;
-        let mut index = from;
-        while index < self.branches.len() {
-            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
-            index += 1;
-            self.remove(a, b, true);
-            if self.gravity()? {
-                self.branches.truncate(from);
-                return Ok(true);
-            }
-            self.undo(true);
-        }
-        self.branches.truncate(from);
-        self.key();
-        let key = std::mem::take(&mut self.key);
-        self.memo.insert(&key);
-        self.key = key;
-        self.undo_to(order_mark, self.trail.len(), true);
-        Ok(false)
     }
 }
 
