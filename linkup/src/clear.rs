@@ -37,6 +37,16 @@
 //! (`Search::pair_mask`); in the relaxation (`Search::can_all_go`) a pair is rechecked only
 //! once a piece is freed on a line its last check named (`Bits::joinable_or_watch`).
 //!
+//! The relaxation is run as little as possible too. A run that holds leaves a proof: the
+//! pairings whose pairs freed each kind. Removals only open cells, so the proof still holds
+//! after a branch that keeps each of its pairs allowed and removes no piece whose partner in
+//! it stays (`Search::inherits`): a branch on a kind of four freed by one pairing, by that
+//! pairing. The probes' proofs go to the branch taken, and are logged for the positions
+//! below, where a probe of the same branch takes its parent's proof when the move between
+//! keeps it (`Search::probe`). A probe that fails records the pieces it could not free; below,
+//! the same branch fails again while all of them are on the board (`Search::still_refuted`).
+//! Debug builds run the relaxation anyway wherever an answer is taken, and check it agrees.
+//!
 //! ## With gravity
 //! A removal can make pieces fall into the line of another pair, so no move is safe. The board
 //! after any removals depends only on the set of pieces left (in each column, the pieces below
@@ -1146,12 +1156,14 @@ impl Search {
             // Pairs never checked yet: the first pass checks every pair.
             self.freed_lines = WATCH_ALL;
         }
-        // Two stages: in the first, a kind of four frees its pieces only by the pairing that
-        // freed its first ones, so that proofs use one pairing per kind where they can (see
-        // `Search::inherits`); the other pairs wait, and in the second stage, which starts
-        // when the first frees nothing more, every pair counts. Either way the pieces freed
-        // at the end are the same (the least fixpoint), so the verdict is.
-        let mut mixing = false;
+        // Without probing, two stages: in the first, a kind of four frees its pieces only by
+        // the pairing that freed its first ones, so that proofs use one pairing per kind where
+        // they can and the branch of that pairing inherits them (see `Search::inherits`); the
+        // other pairs wait, and in the second stage, which starts when the first frees nothing
+        // more, every pair counts. Either way the pieces freed at the end are the same (the
+        // least fixpoint), so the verdict is. While probing, the stages cost more line checks
+        // than the proofs they shape save, so every pair counts at once.
+        let mut mixing = self.probe;
         loop {
             let before = freed_count;
             // Rows and columns (bit per framed line) of the pieces freed since the last pass
@@ -1354,9 +1366,12 @@ impl Search {
     /// Pushes the branches of the current position (after [`Search::close`]) onto `branches`:
     /// those of the four-piece kind with the fewest, or else every removable pair of the kinds
     /// with more pieces. None when nothing can be removed. When probing, each branch of each
-    /// kind is tried first (its safe moves, then [`Search::can_all_go`]); branches that fail at
-    /// once are dropped, a kind with none left makes the position hopeless, and the kind with
-    /// the fewest left is chosen (fail first).
+    /// kind is tried first with [`Search::can_all_go`] ([`Search::probe`], which takes known
+    /// answers where they hold); branches that fail are dropped, a kind with none left makes
+    /// the position hopeless, and the kind with the fewest left is chosen (fail first); a kind
+    /// left with a single removal ends the probing, as none can have fewer branches. The
+    /// branch the position's proof carries over to ([`Search::inherits`]) is tried first.
+    /// Returns where the probes left the proofs of the branches pushed, in their order.
     fn plain_branches(&mut self, from: &Inherit) -> [u32; 4] {
         let mut live = [0u16; 4];
         let mut best: Option<Choice> = None;
@@ -1403,6 +1418,10 @@ impl Search {
             };
             if best.as_ref().is_none_or(|best| rank(&choice) < rank(best)) {
                 best = Some(choice);
+            }
+            if self.probe && best.as_ref().is_some_and(|best| rank(best) == 2) {
+                // One removal is all this kind allows: no kind can do better.
+                break;
             }
         }
         if let Some(choice) = best {
