@@ -73,7 +73,7 @@ pub const MAX_SIDE: usize = 60;
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
 
 /// Positions the search without probing may take before it starts again with probing.
-pub const PROBE_AFTER: u64 = 100;
+pub const PROBE_AFTER: u64 = 200;
 
 /// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
 /// brought up to date rather than found again (see [`Search::pair_mask`]).
