@@ -21,8 +21,10 @@
 //!
 //! Set `LINKUP_SURVEY=1` (or the letters of some sets: `LINKUP_SURVEY=ac`) to first run every
 //! deal of (a), (b) and (c) once and print, per set,
-//! how many were decided and cleared, the total time, and the median and worst time and
-//! positions per deal (single thread). The README's real-game figures come from it.
+//! how many were decided and cleared, the total time, the median and worst time and
+//! positions per deal, and the positions of all deals (single thread). The README's real-game
+//! figures come from it. `LINKUP_SURVEY_LIST=N` also lists every deal that took more than N
+//! positions.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -196,12 +198,22 @@ fn largest_deals_16_copies() -> Vec<Board> {
 fn survey(name: &str, boards: &[Board], gravity: bool) {
     let (mut times, mut positions) = (Vec::new(), Vec::new());
     let (mut cleared, mut hopeless, mut undecided) = (0, 0, 0);
+    // `LINKUP_SURVEY_LIST=N`: also list the deals that took more than N positions.
+    let list_over = std::env::var("LINKUP_SURVEY_LIST").ok().and_then(|n| n.parse::<u64>().ok());
     let start = Instant::now();
-    for board in boards {
+    for (index, board) in boards.iter().enumerate() {
         let began = Instant::now();
         let outcome = clear::search(board, settings(gravity)).expect("board fits");
         times.push(began.elapsed());
         positions.push(outcome.positions);
+        if list_over.is_some_and(|over| outcome.positions > over) {
+            let verdict = match outcome.verdict {
+                Verdict::Cleared(_) => "cleared",
+                Verdict::Hopeless => "hopeless",
+                Verdict::Undecided => "undecided",
+            };
+            println!("  deal {index}: {verdict}, {} positions, {:.3?}", outcome.positions, times[index]);
+        }
         match outcome.verdict {
             Verdict::Cleared(_) => cleared += 1,
             Verdict::Hopeless => hopeless += 1,
@@ -209,12 +221,13 @@ fn survey(name: &str, boards: &[Board], gravity: bool) {
         }
     }
     let total = start.elapsed();
+    let all_positions: u64 = positions.iter().sum();
     times.sort();
     positions.sort_unstable();
     let middle = boards.len() / 2;
     println!(
         "survey {name}: {} deals, {cleared} cleared, {hopeless} hopeless, {undecided} undecided; total {total:.3?}; \
-         per deal median {:.3?}, worst {:.3?}; positions median {}, worst {}",
+         per deal median {:.3?}, worst {:.3?}; positions median {}, worst {}, total {all_positions}",
         boards.len(),
         times[middle],
         times[times.len() - 1],
