@@ -353,3 +353,50 @@ fn bit_search_restarts_find_only_real_solutions() {
     }
     assert!(found > 20, "only {found} solvable puzzles exercised the restarts");
 }
+
+// The two-row strip check of the bit search (module `bits`).
+
+/// The bit search of `puzzle` for up to `limit` solutions, with or without the strip check.
+fn bit_search(puzzle: &Puzzle, limit: u64, strip_check: bool) -> BitSearch {
+    let mut search = BitSearch::new(puzzle, &Config::new(limit));
+    search.strip_check = strip_check;
+    search.run();
+    search
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn the_strip_check_keeps_counts_and_the_first_solution(
+        rows in 2usize..=4, cols in 2usize..=5, labels in 3u8..=6, break_one: bool, seed: u64,
+    ) {
+        let puzzle = random_puzzle(rows, cols, labels, false, false, break_one, seed);
+        prop_assume!(puzzle.nearly_distinct());
+        let limit = 50;
+        let with = bit_search(&puzzle, limit, true);
+        let without = bit_search(&puzzle, limit, false);
+        prop_assert_eq!(with.found, plain_count(&puzzle, limit), "seed {}", seed);
+        prop_assert_eq!(&with.first, &without.first, "seed {}", seed);
+        // It only cuts subtrees: never more nodes.
+        prop_assert!(with.nodes.count <= without.nodes.count, "seed {}", seed);
+    }
+}
+
+#[test]
+fn the_strip_check_fires_on_small_boards() {
+    let (mut searched, mut cut) = (0, 0);
+    for seed in 0..300 {
+        let puzzle =
+            random_puzzle(3 + (seed % 2) as usize, 4, 4 + (seed % 3) as u8, false, false, true, seed);
+        if !puzzle.nearly_distinct() {
+            continue;
+        }
+        searched += 1;
+        let with = bit_search(&puzzle, 50, true);
+        let without = bit_search(&puzzle, 50, false);
+        assert_eq!(with.found, without.found, "seed {seed}");
+        cut += usize::from(with.nodes.count < without.nodes.count);
+    }
+    assert!(searched > 100 && cut > searched / 4, "the check cut {cut} of {searched} searches");
+}
