@@ -14,8 +14,7 @@
 //! - **Next row.** Each placement in a row below which another row follows extends the set of
 //!   kinds that can stand in the next row under the bottoms placed so far, chained from its
 //!   left border; an empty set refuses the placement.
-//! - **Two-row strip** ([`BitSearch::strip_holds`]). After each placement in column 0 of a row
-//!   with a row below it (the only place where it came close to paying), every cell still
+//! - **Two-row strip** ([`BitSearch::strip_holds`]). After each placement, every cell still
 //!   empty in the row and every cell of the next row gets a *domain*, the kinds that can stand
 //!   there: in the row, the kinds the lookahead allows there, chained from the tile just placed
 //!   (so both ends of the row are consistent); in the next row, the `below` chain under the
@@ -338,10 +337,8 @@ impl BitSearch {
     }
 
     /// The two-row strip check of the module documentation, after `v` landed at (row, col) with
-    /// `col = 0` and `row + 1 < rows`, the counts updated and `below[row][0]` built: false when
-    /// some cell of the strip has an empty domain or the cells cannot take distinct tiles. One
-    /// pass along the row: the row's domain and the next row's in each column, each cell added
-    /// to the matching as soon as its domain is known, so the first failure stops it.
+    /// the counts updated and `below[row][..=col]` built: false when some cell of the strip has
+    /// an empty domain or the cells cannot take distinct tiles.
     ///
     /// Why it refuses only states without a solution: in any completion, the tile at (row, c)
     /// for `c > col` is available now, fits its top and (for `c = col + 1`) `v`'s right label,
@@ -354,47 +351,61 @@ impl BitSearch {
     /// cells take distinct tiles, so the cells whose domains hold only kinds with one tile left
     /// (`plural_kinds` had several at the start; cells that may take one are left out, which
     /// only weakens the check) take distinct kinds: a matching that covers them exists.
-    #[inline(never)]
-    fn strip_holds(&mut self, row: usize, v: Variant) -> bool {
-        let (cols, available) = (self.cols, self.available);
-        let allowed = &self.allowed[row & SIDE_MASK];
-        let plural = self.plural_kinds;
-        let mut matching = Matching { owner: [0; BIT_KINDS], used: 0 };
-        let mut cells = 0;
-        // Next row, column 0: the `below` chain.
-        let mut next = self.below[row & SIDE_MASK][0] & available;
-        self.strip[0] = next;
-        if next & plural == 0 {
-            let free = next & !matching.used;
-            if free != 0 {
-                matching.take(free.trailing_zeros() as usize, 0);
-            } else if !matching.augment(&self.strip, 0, &mut 0) {
-                return false;
-            }
+    fn strip_holds(&mut self, row: usize, col: usize, v: Variant) -> bool {
+        if !self.strip_check {
+            return true;
         }
-        cells += 1;
+        let (rows, cols, available) = (self.rows, self.cols, self.available);
+        let mut cells = 0;
+        // The kinds that may follow the tile before each cell: `v` for the first.
         let mut before = self.lists[bit_key(v.right as usize, ANY)];
-        for c in 1..cols {
+        for c in col + 1..cols {
             let domain = before
                 & self.lists[bit_key(ANY, self.top_of(row * cols + c))]
                 & available
-                & allowed[c & SIDE_MASK];
-            next = self.related(&self.unders, domain) & self.related(&self.follows, next) & available;
-            if next == 0 {
+                & self.allowed[row & SIDE_MASK][c & SIDE_MASK];
+            if domain == 0 {
                 return false;
             }
+            self.strip[cells & (STRIP_CELLS - 1)] = domain;
+            cells += 1;
             before = self.related(&self.follows, domain);
-            for cell_domain in [domain, next] {
-                self.strip[cells & (STRIP_CELLS - 1)] = cell_domain;
-                if cell_domain & plural == 0 {
-                    let free = cell_domain & !matching.used;
-                    if free != 0 {
-                        matching.take(free.trailing_zeros() as usize, cells);
-                    } else if !matching.augment(&self.strip, cells, &mut 0) {
-                        return false;
-                    }
-                }
+        }
+        if row + 1 < rows {
+            for c in 0..=col {
+                self.strip[cells & (STRIP_CELLS - 1)] =
+                    self.below[row & SIDE_MASK][c & SIDE_MASK] & available;
                 cells += 1;
+            }
+            let mut next = self.below[row & SIDE_MASK][col & SIDE_MASK] & available;
+            for c in col + 1..cols {
+                let above = self.strip[(c - col - 1) & (STRIP_CELLS - 1)];
+                next = self.related(&self.unders, above) & self.related(&self.follows, next) & available;
+                if next == 0 {
+                    return false;
+                }
+                self.strip[cells & (STRIP_CELLS - 1)] = next;
+                cells += 1;
+            }
+        }
+        self.strip_matches(cells)
+    }
+
+    /// Whether the first `cells` domains of `strip` admit a matching into distinct kinds, the
+    /// cells whose domain holds a kind of `plural_kinds` left out (see
+    /// [`BitSearch::strip_holds`]). Greedy first, Kuhn's augmenting paths where that fails.
+    fn strip_matches(&self, cells: usize) -> bool {
+        let mut matching = Matching { owner: [0; BIT_KINDS], used: 0 };
+        for cell in 0..cells {
+            let domain = self.strip[cell & (STRIP_CELLS - 1)];
+            if domain & self.plural_kinds != 0 {
+                continue;
+            }
+            let free = domain & !matching.used;
+            if free != 0 {
+                matching.take(free.trailing_zeros() as usize, cell);
+            } else if !matching.augment(&self.strip, cell, &mut 0) {
+                return false;
             }
         }
         true
@@ -510,7 +521,6 @@ impl BitSearch {
         // Inside the board only the open bottom edge changes (see `Counters::place`), and the
         // surplus bounds are those of the cell before, which passed: only the bottom is checked.
         let inner = row > 0 && col > 0 && next_col > 0 && row + 1 < rows;
-        let strip = col == 0 && row + 1 < rows && self.strip_check;
         while candidates != 0 {
             let kind = candidates.trailing_zeros() as usize & KIND_MASK;
             candidates &= candidates - 1;
@@ -524,7 +534,10 @@ impl BitSearch {
             if inner {
                 let spare = &mut self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)];
                 *spare -= 1;
-                if *spare >= 0 && self.below_chains(row, col, v) && self.descend(cell, next_row, next_col, v)
+                if *spare >= 0
+                    && self.below_chains(row, col, v)
+                    && self.strip_holds(row, col, v)
+                    && self.descend(cell, next_row, next_col, v)
                 {
                     return true;
                 }
@@ -533,7 +546,7 @@ impl BitSearch {
                 self.counters.place(rows, cols, row, col, v);
                 if self.counters.hold(rows, cols, row, col, v, true)
                     && self.below_chains(row, col, v)
-                    && (!strip || self.strip_holds(row, v))
+                    && self.strip_holds(row, col, v)
                     && self.descend(cell, next_row, next_col, v)
                 {
                     return true;
