@@ -14,17 +14,6 @@
 //! - **Next row.** Each placement in a row below which another row follows extends the set of
 //!   kinds that can stand in the next row under the bottoms placed so far, chained from its
 //!   left border; an empty set refuses the placement.
-//! - **Two-row strip** ([`BitSearch::strip_holds`]). After each placement, every cell still
-//!   empty in the row and every cell of the next row gets a *domain*, the kinds that can stand
-//!   there: in the row, the kinds the lookahead allows there, chained from the tile just placed
-//!   (so both ends of the row are consistent); in the next row, the `below` chain under the
-//!   bottoms placed, continued past the placed part under the bottoms the row's domains can
-//!   still give. An empty domain refuses the placement, and so does the lack of a *matching*:
-//!   the cells must take distinct tiles, so the kinds with one tile left must be assignable to
-//!   the cells whose domains hold only such kinds, each cell its own kind (Hall's condition,
-//!   Kuhn's augmenting paths over bitsets). This is the one check that counts tiles rather than
-//!   labels; on the 6×6 and 5×5 sets of `tetravex` it cut the nodes by 40–45%, but a node
-//!   costs about 3× more (see `tetravex/README.md`, "The heavy tail").
 //!
 //! Arrays have fixed sizes and are indexed through masks, so the hot loop has no bounds checks;
 //! the constants below say what each mask relies on, and compile-time assertions hold them.
@@ -49,20 +38,14 @@ const CELL_MASK: usize = CELL_SLOTS - 1;
 const KEY_BITS: u32 = KEYS.next_power_of_two().trailing_zeros();
 /// Entries of [`BitSearch::lists`]: every [`bit_key`] is below this.
 const BIT_LISTS: usize = 1 << (2 * KEY_BITS);
-/// Cells of the strip of [`BitSearch::strip_holds`]: the rest of a row and the next row, taken
-/// `& (STRIP_CELLS - 1)`.
-const STRIP_CELLS: usize = 2 * ROW_SLOTS;
 /// A [`RowState`] packs the tops of a row in `TOP_BITS` bits each.
 const TOP_BITS: u32 = MAX_LABELS.trailing_zeros();
 
 const _: () = {
     // A kind is one bit of a `u64`, and a byte of kinds indexes `feeds` and `follows`.
     assert!(BIT_KINDS == u64::BITS as usize && BIT_KINDS.is_multiple_of(8));
-    // `board` holds kind indices in bytes, and so does the matching of `strip_holds` hold cells
-    // of the strip.
-    assert!(BIT_KINDS <= u8::MAX as usize + 1 && STRIP_CELLS <= u8::MAX as usize + 1);
-    // The strip holds the rest of a row and the whole next row.
-    assert!(STRIP_CELLS.is_power_of_two() && STRIP_CELLS >= 2 * MAX_SIDE);
+    // `board` holds kind indices in bytes.
+    assert!(BIT_KINDS <= u8::MAX as usize + 1);
     // Labels below `MAX_LABELS` fit in `TOP_BITS` bits, and a row of tops in a `u64`.
     assert!(MAX_LABELS.is_power_of_two() && MAX_SIDE * TOP_BITS as usize <= u64::BITS as usize);
     // The remaining counts of kinds with several tiles, in mixed radix, fit in a `u128`: with
@@ -104,13 +87,6 @@ pub(super) struct BitSearch {
     /// Likewise `follows`: the kinds whose left label is the right label of some kind in the
     /// byte (kinds that can stand right of those).
     follows: Box<[[u64; 256]; BIT_KINDS / 8]>,
-    /// Likewise `unders`: the kinds whose top label is the bottom label of some kind in the byte
-    /// (kinds that can stand below those).
-    unders: Box<[[u64; 256]; BIT_KINDS / 8]>,
-    /// Scratch space of [`BitSearch::strip_holds`]: the domains of the strip's cells.
-    strip: [u64; STRIP_CELLS],
-    /// Whether the two-row strip check runs (tests turn it off to compare).
-    pub(super) strip_check: bool,
     /// `below[r][c]`: the kinds that may stand in cell (r + 1, c), as far as row `r + 1` can be
     /// chained from its left border under the tops placed so far (ignoring multiplicities),
     /// built when the tile of (r, c) was placed.
@@ -161,9 +137,6 @@ impl BitSearch {
             lists: [0; BIT_LISTS],
             feeds: Box::new([[0; 256]; BIT_KINDS / 8]),
             follows: Box::new([[0; 256]; BIT_KINDS / 8]),
-            unders: Box::new([[0; 256]; BIT_KINDS / 8]),
-            strip: [0; STRIP_CELLS],
-            strip_check: true,
             below: [[0; ROW_SLOTS]; ROW_SLOTS],
             feed_bytes: puzzle.kinds.len().div_ceil(8),
             with_right: [0; MAX_LABELS],
@@ -224,16 +197,9 @@ impl BitSearch {
             let right = search.sides[k].right;
             (0..kinds).filter(|&j| search.sides[j].left == right).fold(0u64, |set, j| set | 1 << j)
         };
-        let unders = |k: usize| {
-            let bottom = search.sides[k].bottom;
-            (0..kinds).filter(|&j| search.sides[j].top == bottom).fold(0u64, |set, j| set | 1 << j)
-        };
         let feeds: Vec<u64> = (0..kinds).map(feeds).collect();
         let follows: Vec<u64> = (0..kinds).map(follows).collect();
-        let unders: Vec<u64> = (0..kinds).map(unders).collect();
-        for (relation, tables) in
-            [(&feeds, &mut search.feeds), (&follows, &mut search.follows), (&unders, &mut search.unders)]
-        {
+        for (relation, tables) in [(&feeds, &mut search.feeds), (&follows, &mut search.follows)] {
             for (b, table) in tables.iter_mut().enumerate().take(search.feed_bytes) {
                 for (byte, entry) in table.iter_mut().enumerate() {
                     let members = (0..8).filter(|bit| byte & 1 << bit != 0).map(|bit| 8 * b + bit);
@@ -256,18 +222,6 @@ impl BitSearch {
         if cell < self.cols { ANY } else { self.bottoms[(cell - self.cols) & CELL_MASK] as usize }
     }
 
-    /// The union of `tables[b][byte b of kinds]` over the bytes that hold kinds: for
-    /// [`BitSearch::feeds`], `follows` and `unders`, the kinds related to some kind of `kinds`.
-    #[inline]
-    fn related(&self, tables: &[[u64; 256]; BIT_KINDS / 8], mut kinds: u64) -> u64 {
-        let mut related = 0;
-        for table in &tables[..self.feed_bytes] {
-            related |= table[usize::from(kinds as u8)];
-            kinds >>= 8;
-        }
-        related
-    }
-
     /// Builds `allowed[row]` from the kinds available now (the row lookahead of the row-major
     /// search); false when the row cannot be filled.
     pub(super) fn plan_row(&mut self, row: usize) -> bool {
@@ -280,12 +234,16 @@ impl BitSearch {
             allowed &= bottoms;
             self.allowed[row & SIDE_MASK][col & SIDE_MASK] = allowed;
             let top = self.top_of(row * self.cols + col);
-            let completing: u64 = self.lists[bit_key(ANY, top)] & self.available & allowed;
+            let mut completing: u64 = self.lists[bit_key(ANY, top)] & self.available & allowed;
             if completing == 0 {
                 // No tile completes the row from this column on, whatever stands before it.
                 return false;
             }
-            allowed = self.related(&self.feeds, completing);
+            allowed = 0;
+            for table in &self.feeds[..self.feed_bytes] {
+                allowed |= table[usize::from(completing as u8)];
+                completing >>= 8;
+            }
         }
         true
     }
@@ -330,85 +288,16 @@ impl BitSearch {
         }
         let mut possible = self.lists[bit_key(ANY, v.bottom as usize)] & self.available;
         if col > 0 {
-            possible &= self.related(&self.follows, self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK]);
+            let mut before = self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK];
+            let mut after = 0;
+            for table in &self.follows[..self.feed_bytes] {
+                after |= table[usize::from(before as u8)];
+                before >>= 8;
+            }
+            possible &= after;
         }
         self.below[row & SIDE_MASK][col & SIDE_MASK] = possible;
         possible != 0
-    }
-
-    /// The two-row strip check of the module documentation, after `v` landed at (row, col) with
-    /// the counts updated and `below[row][..=col]` built: false when some cell of the strip has
-    /// an empty domain or the cells cannot take distinct tiles.
-    ///
-    /// Why it refuses only states without a solution: in any completion, the tile at (row, c)
-    /// for `c > col` is available now, fits its top and (for `c = col + 1`) `v`'s right label,
-    /// lies in `allowed[row][c]` (built from a superset of the kinds available now), and its
-    /// left label is the right label of the tile before it, so its kind is in the domain
-    /// `lists & available & allowed & follows(domain before)`. The tile at (row + 1, c) is in
-    /// `below[row][c]` for `c ≤ col` (the invariant of `below`), and for `c > col` its top is
-    /// the bottom of a kind of the domain above it and its left the right of a kind of the
-    /// domain before it: `unders(domain above) & follows(domain before) & available`. Distinct
-    /// cells take distinct tiles, so the cells whose domains hold only kinds with one tile left
-    /// (`plural_kinds` had several at the start; cells that may take one are left out, which
-    /// only weakens the check) take distinct kinds: a matching that covers them exists.
-    fn strip_holds(&mut self, row: usize, col: usize, v: Variant) -> bool {
-        if !self.strip_check {
-            return true;
-        }
-        let (rows, cols, available) = (self.rows, self.cols, self.available);
-        let mut cells = 0;
-        // The kinds that may follow the tile before each cell: `v` for the first.
-        let mut before = self.lists[bit_key(v.right as usize, ANY)];
-        for c in col + 1..cols {
-            let domain = before
-                & self.lists[bit_key(ANY, self.top_of(row * cols + c))]
-                & available
-                & self.allowed[row & SIDE_MASK][c & SIDE_MASK];
-            if domain == 0 {
-                return false;
-            }
-            self.strip[cells & (STRIP_CELLS - 1)] = domain;
-            cells += 1;
-            before = self.related(&self.follows, domain);
-        }
-        if row + 1 < rows {
-            for c in 0..=col {
-                self.strip[cells & (STRIP_CELLS - 1)] =
-                    self.below[row & SIDE_MASK][c & SIDE_MASK] & available;
-                cells += 1;
-            }
-            let mut next = self.below[row & SIDE_MASK][col & SIDE_MASK] & available;
-            for c in col + 1..cols {
-                let above = self.strip[(c - col - 1) & (STRIP_CELLS - 1)];
-                next = self.related(&self.unders, above) & self.related(&self.follows, next) & available;
-                if next == 0 {
-                    return false;
-                }
-                self.strip[cells & (STRIP_CELLS - 1)] = next;
-                cells += 1;
-            }
-        }
-        self.strip_matches(cells)
-    }
-
-    /// Whether the first `cells` domains of `strip` admit a matching into distinct kinds, the
-    /// cells whose domain holds a kind of `plural_kinds` left out (see
-    /// [`BitSearch::strip_holds`]). Greedy first, Kuhn's augmenting paths where that fails.
-    fn strip_matches(&self, cells: usize) -> bool {
-        let mut matching = Matching { owner: [0; BIT_KINDS], used: 0 };
-        for cell in 0..cells {
-            let domain = self.strip[cell & (STRIP_CELLS - 1)];
-            if domain & self.plural_kinds != 0 {
-                continue;
-            }
-            let free = domain & !matching.used;
-            if free != 0 {
-                matching.take(free.trailing_zeros() as usize, cell);
-            } else if !matching.augment(&self.strip, cell, &mut 0) {
-                return false;
-            }
-        }
-        true
     }
 
     /// Puts kind `kind` in `cell` at (row, col); false (and nothing placed) when the counting
@@ -534,10 +423,7 @@ impl BitSearch {
             if inner {
                 let spare = &mut self.counters.spare_tops[v.bottom as usize & (MAX_LABELS - 1)];
                 *spare -= 1;
-                if *spare >= 0
-                    && self.below_chains(row, col, v)
-                    && self.strip_holds(row, col, v)
-                    && self.descend(cell, next_row, next_col, v)
+                if *spare >= 0 && self.below_chains(row, col, v) && self.descend(cell, next_row, next_col, v)
                 {
                     return true;
                 }
@@ -546,7 +432,6 @@ impl BitSearch {
                 self.counters.place(rows, cols, row, col, v);
                 if self.counters.hold(rows, cols, row, col, v, true)
                     && self.below_chains(row, col, v)
-                    && self.strip_holds(row, col, v)
                     && self.descend(cell, next_row, next_col, v)
                 {
                     return true;
@@ -598,45 +483,6 @@ impl BitSearch {
             .iter()
             .fold(0, |tops, &label| tops << TOP_BITS | u64::from(label));
         RowState { available: self.available, plural, tops }
-    }
-}
-
-/// A matching of strip cells (indices into [`BitSearch::strip`]) to distinct kinds: bit `k` of
-/// `used` is set when kind `k` is matched, to the cell `owner[k]`.
-struct Matching {
-    owner: [u8; BIT_KINDS],
-    used: u64,
-}
-
-impl Matching {
-    /// Matches `kind` to `cell`.
-    fn take(&mut self, kind: usize, cell: usize) {
-        self.owner[kind & KIND_MASK] = cell as u8;
-        self.used |= 1 << kind;
-    }
-
-    /// Kuhn's augmenting path from the unmatched `cell` through the kinds not in `visited`
-    /// (which it extends): true, and the matching grown by `cell`, when one was found. Each
-    /// call marks at least one kind visited before recursing, so the depth is at most
-    /// [`BIT_KINDS`].
-    fn augment(&mut self, domains: &[u64; STRIP_CELLS], cell: usize, visited: &mut u64) -> bool {
-        let domain = domains[cell & (STRIP_CELLS - 1)] & !*visited;
-        let free = domain & !self.used;
-        if free != 0 {
-            self.take(free.trailing_zeros() as usize, cell);
-            return true;
-        }
-        *visited |= domain;
-        let mut taken = domain;
-        while taken != 0 {
-            let kind = taken.trailing_zeros() as usize & KIND_MASK;
-            taken &= taken - 1;
-            if self.augment(domains, self.owner[kind] as usize, visited) {
-                self.take(kind, cell);
-                return true;
-            }
-        }
-        false
     }
 }
 
