@@ -148,6 +148,28 @@ impl Progress {
     }
 }
 
+/// Draws candidates with `draw` until `accept` takes one, making at most `attempts` draws (a
+/// draw of `None` is an attempt that made nothing to test): how the generators make games that
+/// a search must pass (unsolvable, uniquely solvable, ...). Each candidate tested is a stage of
+/// `progress`, named by `stage(attempt)`, attempts counting from 1.
+pub fn draw_until<T>(
+    attempts: usize,
+    progress: &Progress,
+    stage: impl Fn(usize) -> String,
+    mut draw: impl FnMut() -> Option<T>,
+    mut accept: impl FnMut(&T) -> bool,
+) -> Option<T> {
+    for attempt in 1..=attempts {
+        if let Some(candidate) = draw() {
+            progress.set_stage(|| stage(attempt));
+            if accept(&candidate) {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
 /// The live progress line of one search on stderr, while it lives: positions searched,
 /// positions per second and, when the search estimates its tree, the estimate and an ETA. It
 /// appears after [`ProgressLine::DELAY`] and is erased when dropped. Where stderr is not a
@@ -305,6 +327,19 @@ mod tests {
         assert_eq!(*counts.stage.lock().unwrap(), "board 2");
         let hidden = Progress::default();
         hidden.set_stage(|| unreachable!("a hidden report names no stage"));
+    }
+
+    #[test]
+    fn drawing_stops_at_the_first_accepted_and_gives_up_after_the_attempts() {
+        let mut next = 0;
+        let mut draw = || {
+            next += 1;
+            (next % 3 != 0).then_some(next)
+        };
+        assert_eq!(draw_until(10, &Progress::default(), |_| String::new(), &mut draw, |&n| n > 4), Some(5));
+        // 6 and 9 make nothing; 7, 8 and 10 are refused: four attempts, none accepted.
+        assert_eq!(draw_until(4, &Progress::default(), |_| String::new(), &mut draw, |&n| n > 10), None);
+        assert_eq!(next, 9);
     }
 
     #[test]

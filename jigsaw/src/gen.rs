@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use common::edge_match::Config;
-use common::search::Progress;
+use common::search::{Progress, draw_until};
 
 use crate::model::{Assembly, Block, MAX_SIDE, Piece, Side};
 use crate::solve;
@@ -66,17 +66,17 @@ pub fn blocks(options: Options, rng: &mut impl rand::Rng, progress: &Progress) -
             let Some(how) = unsolvable else {
                 return Ok(shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), rotate, rng));
             };
-            (0..ATTEMPTS)
-                .filter_map(|_| {
+            draw_until(
+                ATTEMPTS,
+                progress,
+                rectangle_stage(index, blocks),
+                || {
                     let pieces = broken(&solved_board(rows, cols, rng), how, rng)?;
                     Some(shuffled(rows, cols, pieces, rotate, rng))
-                })
-                .enumerate()
-                .find(|(attempt, block)| {
-                    solutions(block, rotate, 1, progress, (index, blocks, *attempt)) == 0
-                })
-                .map(|(_, block)| block)
-                .ok_or_else(|| format!("no unsolvable block found in {ATTEMPTS} attempts"))
+                },
+                |block| solutions(block, rotate, 1, progress) == 0,
+            )
+            .ok_or_else(|| format!("no unsolvable block found in {ATTEMPTS} attempts"))
         })
         .collect()
 }
@@ -100,28 +100,27 @@ pub fn unique_blocks(
     }
     (0..blocks)
         .map(|index| {
-            (0..UNIQUE_ATTEMPTS)
-                .map(|_| shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), false, rng))
-                .enumerate()
-                .find(|(attempt, block)| solutions(block, false, 2, progress, (index, blocks, *attempt)) == 1)
-                .map(|(_, block)| block)
-                .ok_or_else(|| format!("no block with a unique solution found in {UNIQUE_ATTEMPTS} attempts"))
+            draw_until(
+                UNIQUE_ATTEMPTS,
+                progress,
+                rectangle_stage(index, blocks),
+                || Some(shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), false, rng)),
+                |block| solutions(block, false, 2, progress) == 1,
+            )
+            .ok_or_else(|| format!("no block with a unique solution found in {UNIQUE_ATTEMPTS} attempts"))
         })
         .collect()
 }
 
-/// The assemblies of `block` up to `limit` (pieces turned when `rotate`), found on every
-/// core, with the work reported to `progress` as the stage "block B of N, rectangle R"
-/// (`which` = (block, blocks, attempt), from 0).
-fn solutions(
-    block: &Block,
-    rotate: bool,
-    limit: u64,
-    progress: &Progress,
-    which: (usize, usize, usize),
-) -> u64 {
-    let (index, blocks, attempt) = which;
-    progress.set_stage(|| format!("block {} of {blocks}, rectangle {}", index + 1, attempt + 1));
+/// The progress stage of the rectangles tried for block `index` (from 0) of `blocks`: "block B
+/// of N, rectangle R".
+fn rectangle_stage(index: usize, blocks: usize) -> impl Fn(usize) -> String {
+    move |attempt| format!("block {} of {blocks}, rectangle {attempt}", index + 1)
+}
+
+/// The assemblies of `block` up to `limit` (pieces turned when `rotate`), found on every core,
+/// with the work reported to `progress`.
+fn solutions(block: &Block, rotate: bool, limit: u64, progress: &Progress) -> u64 {
     solve::search_with(block, rotate, &Config::new(limit).with_progress(progress.clone())).found
 }
 

@@ -14,7 +14,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use common::edge_match::Config;
-use common::search::Progress;
+use common::search::{Progress, draw_until};
 
 use crate::model::{Board, DIGITS, Game, MAX_SIZE, Tile};
 use crate::solve;
@@ -48,12 +48,14 @@ pub fn games(options: Options, rng: &mut impl rand::Rng, progress: &Progress) ->
             if !options.unsolvable {
                 return Ok(shuffled(&solved_board(options.size, options.digits, rng), rng));
             }
-            (0..ATTEMPTS)
-                .map(|_| perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng))
-                .enumerate()
-                .find(|(attempt, game)| solutions(game, 1, progress, (index, options.games, *attempt)) == 0)
-                .map(|(_, game)| game)
-                .ok_or_else(|| format!("no unsolvable game found in {ATTEMPTS} attempts"))
+            draw_until(
+                ATTEMPTS,
+                progress,
+                board_stage(index, options.games),
+                || Some(perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng)),
+                |game| solutions(game, 1, progress) == 0,
+            )
+            .ok_or_else(|| format!("no unsolvable game found in {ATTEMPTS} attempts"))
         })
         .collect()
 }
@@ -98,12 +100,14 @@ pub fn perturbed_games(
     }
     (0..options.games)
         .map(|index| {
-            (0..ATTEMPTS)
-                .map(|_| perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng))
-                .enumerate()
-                .find(|(attempt, game)| solutions(game, 1, progress, (index, options.games, *attempt)) == 1)
-                .map(|(_, game)| game)
-                .ok_or_else(|| format!("no solvable perturbed game found in {ATTEMPTS} attempts"))
+            draw_until(
+                ATTEMPTS,
+                progress,
+                board_stage(index, options.games),
+                || Some(perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng)),
+                |game| solutions(game, 1, progress) == 1,
+            )
+            .ok_or_else(|| format!("no solvable perturbed game found in {ATTEMPTS} attempts"))
         })
         .collect()
 }
@@ -126,25 +130,29 @@ pub fn unique_games(
     }
     (0..options.games)
         .map(|index| {
-            (0..UNIQUE_ATTEMPTS)
-                .map(|_| shuffled(&solved_board(options.size, options.digits, rng), rng))
-                .enumerate()
-                .find(|(attempt, game)| solutions(game, 2, progress, (index, options.games, *attempt)) == 1)
-                .map(|(_, game)| game)
-                .ok_or_else(|| {
-                    format!(
-                        "no game with a unique solution found in {UNIQUE_ATTEMPTS} attempts; try more digits"
-                    )
-                })
+            draw_until(
+                UNIQUE_ATTEMPTS,
+                progress,
+                board_stage(index, options.games),
+                || Some(shuffled(&solved_board(options.size, options.digits, rng), rng)),
+                |game| solutions(game, 2, progress) == 1,
+            )
+            .ok_or_else(|| {
+                format!("no game with a unique solution found in {UNIQUE_ATTEMPTS} attempts; try more digits")
+            })
         })
         .collect()
 }
 
+/// The progress stage of the boards tried for game `index` (from 0) of `games`: "game G of N,
+/// board B".
+fn board_stage(index: usize, games: usize) -> impl Fn(usize) -> String {
+    move |attempt| format!("game {} of {games}, board {attempt}", index + 1)
+}
+
 /// The solutions of `game` up to `limit`, found on every core, with the work reported to
-/// `progress` as the stage "game G of N, board B" (`which` = (game, games, attempt), from 0).
-fn solutions(game: &Game, limit: u64, progress: &Progress, which: (usize, usize, usize)) -> u64 {
-    let (index, games, attempt) = which;
-    progress.set_stage(|| format!("game {} of {games}, board {}", index + 1, attempt + 1));
+/// `progress`.
+fn solutions(game: &Game, limit: u64, progress: &Progress) -> u64 {
     solve::search_with(game, &Config::new(limit).with_progress(progress.clone())).found
 }
 
