@@ -181,7 +181,7 @@ pub fn shuffled(board: &Board, rng: &mut impl rand::Rng) -> Game {
 }
 
 /// The board's tiles, shuffled, with one triangle of an inner joint changed to another digit.
-fn perturbed(board: &Board, digits: u8, rng: &mut impl rand::Rng) -> Game {
+pub fn perturbed(board: &Board, digits: u8, rng: &mut impl rand::Rng) -> Game {
     let size = board.rows();
     let mut tiles = board.cells().to_vec();
     let cell = rng.random_range(0..tiles.len());
