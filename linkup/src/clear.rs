@@ -81,6 +81,10 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// Positions the search without probing may take before it starts again with probing.
 pub const PROBE_AFTER: u64 = 200;
 
+/// Without gravity, the search with probing runs in rounds of this many positions times the
+/// terms of the Luby sequence (see [`Search::probe_rounds`]).
+pub const ROUND_UNIT: u64 = 100;
+
 /// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
 /// brought up to date rather than found again (see [`Search::pair_mask`]).
 const DERIVE_DEPTH: usize = 4;
@@ -148,7 +152,7 @@ pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
 /// [`search`], probing once `probe_after` positions are searched (0: from the start) instead
 /// of [`PROBE_AFTER`]; for tests of either way.
 pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Result<Outcome, TooLarge> {
-    search_inner(board, settings, probe_after, gravity::RESTART_UNIT)
+    search_inner(board, settings, probe_after, gravity::RESTART_UNIT, ROUND_UNIT)
 }
 
 /// [`search`] with gravity, its rounds of restarts lasting `restart_unit` times the terms of
@@ -159,15 +163,18 @@ pub fn search_with_restarts(
     settings: Settings,
     restart_unit: u64,
 ) -> Result<Outcome, TooLarge> {
-    search_inner(board, settings, PROBE_AFTER, restart_unit.max(1))
+    search_inner(board, settings, PROBE_AFTER, restart_unit.max(1), ROUND_UNIT)
 }
 
-/// [`search_with`] and [`search_with_restarts`] in one.
+/// [`search_with`] and [`search_with_restarts`] in one; without gravity the rounds of the
+/// search with probing last `round_unit` times the terms of the Luby sequence (0: one round,
+/// as long as the budget).
 fn search_inner(
     board: &Board,
     settings: Settings,
     probe_after: u64,
     restart_unit: u64,
+    round_unit: u64,
 ) -> Result<Outcome, TooLarge> {
     if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(TooLarge { rows: board.rows(), cols: board.cols() });
@@ -180,23 +187,18 @@ fn search_inner(
         search.gravity_rounds(restart_unit)
     } else {
         // Most boards fall to the plain search in a few dozen positions; one that takes more
-        // is searched again with probing (the positions found hopeless stay known).
-        search.probe = probe_after == 0;
-        search.budget = if probe_after == 0 { settings.budget } else { settings.budget.min(probe_after) };
-        match search.plain(false, &Inherit::default()) {
-            Err(OutOfBudget) if probe_after > 0 && settings.budget > probe_after => {
-                search.undo_to(0, 0, false);
-                search.branches.clear();
-                search.used_stack.clear();
-                search.proofs.clear();
-                search.probe_log.clear();
-                search.refuted_log.clear();
-                search.stuck.clear();
-                search.probe = true;
-                search.budget = settings.budget;
-                search.plain(false, &Inherit::default())
+        // is searched again with probing, in rounds (the positions found hopeless stay known).
+        if probe_after == 0 {
+            search.probe_rounds(settings.budget, round_unit)
+        } else {
+            search.probe = false;
+            search.budget = settings.budget.min(probe_after);
+            match search.plain(false, &Inherit::default()) {
+                Err(OutOfBudget) if settings.budget > probe_after => {
+                    search.probe_rounds(settings.budget, round_unit)
+                }
+                found => found,
             }
-            found => found,
         }
     };
     let verdict = match found {
@@ -214,6 +216,28 @@ fn search_inner(
         ),
     };
     Ok(Outcome { verdict, positions: search.positions })
+}
+
+/// The `index`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …
+/// (its terms sum to about n log n over n terms, and every power of two recurs).
+fn luby_term(index: u64) -> u64 {
+    let mut index = index;
+    loop {
+        // The smallest k with index <= 2^k - 1.
+        let k = 64 - index.leading_zeros();
+        if index == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        index -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated.
+fn scramble(value: u64) -> u64 {
+    let mut value = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    value = (value ^ (value >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    value ^ (value >> 31)
 }
 
 /// True when a line within `rules` joins the pieces at 1-based `a` and `b` (two distinct
@@ -603,6 +627,12 @@ struct Search {
     memo: Memo,
     /// Try every branch before choosing (see [`Search::plain_branches`]).
     probe: bool,
+    /// The order [`Search::plain_branches`] looks at kinds in (of kinds with as few branches,
+    /// the first is taken): reading order of first pieces, or one drawn for a round.
+    kind_order: Vec<u32>,
+    /// The removals of the kind branched on are tried rotated left by this (modulo their
+    /// count) before the one the position's proof carries over to is put first.
+    branch_turn: u64,
 
     /// The board's identity: a new number at every removal ([`Search::next_epoch`]), the one
     /// before restored at its undo. Invariant: two states with the same epoch have the same
@@ -721,6 +751,8 @@ impl Search {
             key: Vec::new(),
             memo: Memo::default(),
             probe: true,
+            kind_order: (0..kinds as u32).collect(),
+            branch_turn: 0,
             epoch: 1,
             next_epoch: 2,
             scratch: false,
@@ -1358,6 +1390,58 @@ impl Search {
         Ok(false)
     }
 
+    /// The search with probing from the first position, in rounds: round r may search up to
+    /// `unit` times the r-th term of the Luby sequence more positions (all of `budget` when
+    /// `unit` is 0), and then starts again from the first position. The first round looks at
+    /// kinds in reading order; each later one in an order drawn from the board and the round
+    /// (`kind_order`, `branch_turn`), so every run on a board searches the same positions.
+    ///
+    /// Why it stays exact: a round only ever ends by running out of its budget, and then
+    /// nothing is concluded from it; what it leaves behind is the table of positions proved
+    /// hopeless (each by a subtree searched to the end, which holds whatever order found it:
+    /// whether a position can be cleared depends on the position alone). Each round is the same
+    /// complete search ([`Search::plain`]) in another order of branches, so a round that ends
+    /// within its budget gives the answer, and the last round has all that is left of `budget`.
+    /// The proofs and refutations logged by probes belong to one search path, so they are
+    /// dropped between rounds. Why rounds: on boards that can be cleared, how long a search
+    /// takes varies a lot with the order of branches (a few bad early choices lead into large
+    /// hopeless subtrees); short rounds in varied orders find the short searches.
+    fn probe_rounds(&mut self, budget: u64, unit: u64) -> Result<bool, OutOfBudget> {
+        self.probe = true;
+        let board_seed = self.kind.iter().fold(0u64, |hash, &k| scramble(hash ^ u64::from(k)));
+        for round in 1u64.. {
+            self.undo_to(0, 0, false);
+            self.branches.clear();
+            self.used_stack.clear();
+            self.proofs.clear();
+            self.probe_log.clear();
+            self.refuted_log.clear();
+            self.stuck.clear();
+            for (index, slot) in self.kind_order.iter_mut().enumerate() {
+                *slot = index as u32;
+            }
+            self.branch_turn = 0;
+            if round > 1 {
+                let seed = scramble(board_seed ^ round);
+                for index in (1..self.kind_order.len()).rev() {
+                    let other = (scramble(seed ^ index as u64) % (index as u64 + 1)) as usize;
+                    self.kind_order.swap(index, other);
+                }
+                self.branch_turn = seed >> 32;
+            }
+            self.budget = if unit == 0 {
+                budget
+            } else {
+                budget.min(self.positions.saturating_add(luby_term(round).saturating_mul(unit)))
+            };
+            match self.plain(false, &Inherit::default()) {
+                Err(OutOfBudget) if self.positions < budget => {}
+                found => return found,
+            }
+        }
+        unreachable!("the rounds end at the budget")
+    }
+
     /// Pushes the branches of the current position (after [`Search::close`]) onto `branches`:
     /// those of the four-piece kind with the fewest, or else every removable pair of the kinds
     /// with more pieces. None when nothing can be removed. When probing, each branch of each
@@ -1370,7 +1454,8 @@ impl Search {
     fn plain_branches(&mut self, from: &Inherit) -> [u32; 4] {
         let mut live = [0u16; 4];
         let mut best: Option<Choice> = None;
-        for k in 0..self.left.len() {
+        for index in 0..self.kind_order.len() {
+            let k = self.kind_order[index] as usize;
             if self.left[k] != 4 {
                 continue;
             }
@@ -1419,9 +1504,12 @@ impl Search {
                 break;
             }
         }
-        if let Some(choice) = best {
+        if let Some(mut choice) = best {
             let first_branch = self.branches.len();
             let mut proofs = choice.proofs;
+            let turn = (self.branch_turn % choice.count.max(1) as u64) as usize;
+            choice.removes[..choice.count].rotate_left(turn);
+            proofs[..choice.count].rotate_left(turn);
             for &(a, b) in &choice.removes[..choice.count] {
                 self.branches.push(Branch::Remove(a, b));
             }
@@ -1660,8 +1748,12 @@ mod tests {
         let board = crate::r#gen::deal(rows, cols, kinds, 4, &mut rng);
         let settings = Settings { rules: Rules { max_turns: 2, outside }, gravity: false, budget: 1_000_000 };
         let mut verdicts = Vec::new();
-        for probe_after in [0, PROBE_AFTER] {
-            let outcome = search_with(&board, settings, probe_after).expect("small");
+        // Probing from the first position in rounds of the default length, after the default
+        // number of positions, and after 2 positions in rounds of 1, 1, 2, 1, ... positions
+        // (many rounds, each in its own order).
+        for (probe_after, round_unit) in [(0, ROUND_UNIT), (PROBE_AFTER, ROUND_UNIT), (2, 1)] {
+            let outcome = search_inner(&board, settings, probe_after, gravity::RESTART_UNIT, round_unit)
+                .expect("small");
             let cleared = match outcome.verdict {
                 Verdict::Cleared(order) => {
                     let mut left = board.clone();
@@ -1683,7 +1775,7 @@ mod tests {
             };
             verdicts.push(cleared);
         }
-        prop_assert_eq!(verdicts[0], verdicts[1], "seed {}", seed);
+        prop_assert!(verdicts.iter().all(|&cleared| cleared == verdicts[0]), "seed {}", seed);
         Ok(verdicts[0])
     }
 
@@ -1712,6 +1804,54 @@ mod tests {
         }
         let counts = TAKEN.with(std::cell::Cell::get);
         assert!(counts.iter().all(|&count| count > 0), "{counts:?}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// The search in rounds (short ones, each in its own order, the table of hopeless
+        /// positions kept) agrees with the exhaustive reference on small full deals of kinds
+        /// of four, under every turn limit, and its clearing orders replay.
+        #[test]
+        fn rounds_agree_with_the_reference(
+            seed: u64,
+            shape in 0usize..4,
+            max_turns in 0u32..=3,
+            outside: bool,
+            probe_after in 0u64..4,
+            round_unit in 1u64..4,
+        ) {
+            use rand::SeedableRng;
+            let (rows, cols, kinds) = [(3, 4, 3), (4, 4, 4), (2, 8, 4), (4, 5, 5)][shape];
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let board = crate::r#gen::deal(rows, cols, kinds, 4, &mut rng);
+            let rules = Rules { max_turns, outside };
+            let settings = Settings { rules, gravity: false, budget: 1_000_000 };
+            let outcome = search_inner(&board, settings, probe_after, gravity::RESTART_UNIT, round_unit)
+                .expect("small");
+            let clearable = crate::reference::clearable(&board, rules, false);
+            match outcome.verdict {
+                Verdict::Cleared(order) => {
+                    prop_assert!(clearable, "seed {}", seed);
+                    let mut left = board.clone();
+                    for (a, b) in order {
+                        let query = crate::model::Query { a, b };
+                        prop_assert!(crate::reference::joinable(&left, rules, query), "seed {}", seed);
+                        left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
+                        left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
+                    }
+                    prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
+                }
+                Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
+                Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
+            }
+        }
+    }
+
+    #[test]
+    fn luby_terms() {
+        let terms: Vec<u64> = (1..=15).map(luby_term).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     proptest! {
