@@ -81,10 +81,6 @@ pub const DEFAULT_BUDGET: u64 = 2_000_000;
 /// Positions the search without probing may take before it starts again with probing.
 pub const PROBE_AFTER: u64 = 200;
 
-/// Without gravity, the search with probing runs in rounds of this many positions times the
-/// terms of the Luby sequence (see [`Search::probe_rounds`]).
-pub const ROUND_UNIT: u64 = 100;
-
 /// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
 /// brought up to date rather than found again (see [`Search::pair_mask`]).
 const DERIVE_DEPTH: usize = 4;
@@ -152,7 +148,7 @@ pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
 /// [`search`], probing once `probe_after` positions are searched (0: from the start) instead
 /// of [`PROBE_AFTER`]; for tests of either way.
 pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Result<Outcome, TooLarge> {
-    search_inner(board, settings, probe_after, gravity::RESTART_UNIT, ROUND_UNIT)
+    search_inner(board, settings, probe_after, gravity::RESTART_UNIT, None)
 }
 
 /// [`search`] with gravity, its rounds of restarts lasting `restart_unit` times the terms of
@@ -163,18 +159,18 @@ pub fn search_with_restarts(
     settings: Settings,
     restart_unit: u64,
 ) -> Result<Outcome, TooLarge> {
-    search_inner(board, settings, PROBE_AFTER, restart_unit.max(1), ROUND_UNIT)
+    search_inner(board, settings, PROBE_AFTER, restart_unit.max(1), None)
 }
 
 /// [`search_with`] and [`search_with_restarts`] in one; without gravity the rounds of the
-/// search with probing last `round_unit` times the terms of the Luby sequence (0: one round,
-/// as long as the budget).
+/// search with probing last `round_unit` (by default the number of pieces on the board) times
+/// the terms of the Luby sequence.
 fn search_inner(
     board: &Board,
     settings: Settings,
     probe_after: u64,
     restart_unit: u64,
-    round_unit: u64,
+    round_unit: Option<u64>,
 ) -> Result<Outcome, TooLarge> {
     if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(TooLarge { rows: board.rows(), cols: board.cols() });
@@ -1391,8 +1387,9 @@ impl Search {
     }
 
     /// The search with probing from the first position, in rounds: round r may search up to
-    /// `unit` times the r-th term of the Luby sequence more positions (all of `budget` when
-    /// `unit` is 0), and then starts again from the first position. The first round looks at
+    /// `unit` (by default the number of pieces on the board) times the r-th term of the Luby
+    /// sequence more positions, and then starts again from the first position (all rounds
+    /// count against `budget`). The first round looks at
     /// kinds in reading order; each later one in an order drawn from the board and the round
     /// (`kind_order`, `branch_turn`), so every run on a board searches the same positions.
     ///
@@ -1406,8 +1403,9 @@ impl Search {
     /// dropped between rounds. Why rounds: on boards that can be cleared, how long a search
     /// takes varies a lot with the order of branches (a few bad early choices lead into large
     /// hopeless subtrees); short rounds in varied orders find the short searches.
-    fn probe_rounds(&mut self, budget: u64, unit: u64) -> Result<bool, OutOfBudget> {
+    fn probe_rounds(&mut self, budget: u64, unit: Option<u64>) -> Result<bool, OutOfBudget> {
         self.probe = true;
+        let unit = unit.unwrap_or(self.cell.len() as u64).max(1);
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| scramble(hash ^ u64::from(k)));
         for round in 1u64.. {
             self.undo_to(0, 0, false);
@@ -1429,11 +1427,7 @@ impl Search {
                 }
                 self.branch_turn = seed >> 32;
             }
-            self.budget = if unit == 0 {
-                budget
-            } else {
-                budget.min(self.positions.saturating_add(luby_term(round).saturating_mul(unit)))
-            };
+            self.budget = budget.min(self.positions.saturating_add(luby_term(round).saturating_mul(unit)));
             match self.plain(false, &Inherit::default()) {
                 Err(OutOfBudget) if self.positions < budget => {}
                 found => return found,
@@ -1751,7 +1745,7 @@ mod tests {
         // Probing from the first position in rounds of the default length, after the default
         // number of positions, and after 2 positions in rounds of 1, 1, 2, 1, ... positions
         // (many rounds, each in its own order).
-        for (probe_after, round_unit) in [(0, ROUND_UNIT), (PROBE_AFTER, ROUND_UNIT), (2, 1)] {
+        for (probe_after, round_unit) in [(0, None), (PROBE_AFTER, None), (2, Some(1))] {
             let outcome = search_inner(&board, settings, probe_after, gravity::RESTART_UNIT, round_unit)
                 .expect("small");
             let cleared = match outcome.verdict {
@@ -1827,7 +1821,7 @@ mod tests {
             let board = crate::r#gen::deal(rows, cols, kinds, 4, &mut rng);
             let rules = Rules { max_turns, outside };
             let settings = Settings { rules, gravity: false, budget: 1_000_000 };
-            let outcome = search_inner(&board, settings, probe_after, gravity::RESTART_UNIT, round_unit)
+            let outcome = search_inner(&board, settings, probe_after, gravity::RESTART_UNIT, Some(round_unit))
                 .expect("small");
             let clearable = crate::reference::clearable(&board, rules, false);
             match outcome.verdict {
