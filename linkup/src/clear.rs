@@ -31,6 +31,16 @@
 //! [`MEMO_WORDS`]: when it is full, new positions are no longer remembered, so the search stays
 //! exact but may search a position again (counting it again).
 //!
+//! A board that takes more than [`PROBE_AFTER`] positions is searched again with probing
+//! (every branch tried with the relaxation below first), in rounds that restart from the first
+//! position: round r may take the pieces of the board times the r-th term of the Luby sequence
+//! (1, 1, 2, 1, 1, 2, 4, …) positions, the first in reading order of kinds, each later one
+//! breaking ties between kinds and ordering a kind's removals as drawn from the board and the
+//! round, so a board always gets the same answer and count. Exact because a round that runs
+//! out concludes nothing, and what it leaves (the table of hopeless positions, each proved by
+//! a subtree searched to the end) holds whatever the order; every round is the same complete
+//! search, and the last has the rest of the budget (`Search::probe_rounds`).
+//!
 //! Lines are checked again as little as possible: each kind's joinable pairs are cached per
 //! board state, and brought up to date from a state a few removals up the search path by
 //! rechecking only the pairs whose rows or columns lie across a cell emptied since
