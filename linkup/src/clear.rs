@@ -225,8 +225,10 @@ fn search_inner(
 }
 
 /// The `index`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …
-/// (its terms sum to about n log n over n terms, and every power of two recurs).
-fn luby_term(index: u64) -> u64 {
+/// (its terms sum to about n log n over n terms, and every power of two recurs). The search
+/// with gravity ([`gravity`]) keeps its own copy of this and of [`mix`] for now (it is being
+/// changed on another branch); it can take these from here (`use super::{luby, mix}`).
+fn luby(index: u64) -> u64 {
     let mut index = index;
     loop {
         // The smallest k with index <= 2^k - 1.
@@ -239,7 +241,7 @@ fn luby_term(index: u64) -> u64 {
 }
 
 /// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated.
-fn scramble(value: u64) -> u64 {
+fn mix(value: u64) -> u64 {
     let mut value = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
     value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     value = (value ^ (value >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -1416,7 +1418,7 @@ impl Search {
     fn probe_rounds(&mut self, budget: u64, unit: Option<u64>) -> Result<bool, OutOfBudget> {
         self.probe = true;
         let unit = unit.unwrap_or(self.cell.len() as u64).max(1);
-        let board_seed = self.kind.iter().fold(0u64, |hash, &k| scramble(hash ^ u64::from(k)));
+        let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
         for round in 1u64.. {
             self.undo_to(0, 0, false);
             self.branches.clear();
@@ -1430,14 +1432,14 @@ impl Search {
             }
             self.branch_turn = 0;
             if round > 1 {
-                let seed = scramble(board_seed ^ round);
+                let seed = mix(board_seed ^ round);
                 for index in (1..self.kind_order.len()).rev() {
-                    let other = (scramble(seed ^ index as u64) % (index as u64 + 1)) as usize;
+                    let other = (mix(seed ^ index as u64) % (index as u64 + 1)) as usize;
                     self.kind_order.swap(index, other);
                 }
                 self.branch_turn = seed >> 32;
             }
-            self.budget = budget.min(self.positions.saturating_add(luby_term(round).saturating_mul(unit)));
+            self.budget = budget.min(self.positions.saturating_add(luby(round).saturating_mul(unit)));
             match self.plain(false, &Inherit::default()) {
                 Err(OutOfBudget) if self.positions < budget => {}
                 found => return found,
@@ -1854,7 +1856,7 @@ mod tests {
 
     #[test]
     fn luby_terms() {
-        let terms: Vec<u64> = (1..=15).map(luby_term).collect();
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
