@@ -648,6 +648,9 @@ struct Search {
     freed_lines: (u64, u64),
     /// The same for every piece freed in this run of [`Search::can_all_go`].
     freed_all: (u64, u64),
+    /// With gravity: the column tops and the key of the board, kept up to date by
+    /// [`Search::settle`] (see [`gravity`]).
+    columns: gravity::Columns,
 }
 
 impl Search {
@@ -738,6 +741,7 @@ impl Search {
             last_stuck: 0,
             freed_lines: (0, 0),
             freed_all: (0, 0),
+            columns: gravity::Columns::default(),
         }
     }
 

@@ -46,7 +46,9 @@
 //! running out of its budget is exact: it found a clearing order or refuted every move from
 //! the start. The positions of every round count against the one budget of the search.
 
-use super::{Branch, OutOfBudget, Search, span};
+use rustc_hash::FxHashMap;
+
+use super::{Branch, OutOfBudget, Search};
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
 pub const RESTART_UNIT: u64 = 1_000;
@@ -77,26 +79,81 @@ fn mix(value: u64) -> u64 {
     value ^ (value >> 31)
 }
 
-/// What the search with gravity keeps besides the search.
-struct Gravity {
+/// No piece (an empty column's top).
+const NO_PIECE: u16 = u16::MAX;
+
+/// What [`Search::settle`] keeps up to date with gravity, column by column, so that a position
+/// costs work only in the columns a removal touched. Invariants (once [`Search::init_columns`]
+/// ran): `top[c]` is the highest piece on the board in framed column `c` ([`NO_PIECE`] when
+/// none); `key` is the canonical set of pieces of the board (see the
+/// [module documentation](self)), one bit per piece; `hash` is the XOR of `zobrist[p]` over
+/// the pieces `p` of `key`.
+#[derive(Debug, Default)]
+pub(super) struct Columns {
     /// Per framed column: its pieces were given packed at its bottom.
     packed: Vec<bool>,
+    top: Vec<u16>,
+    key: Vec<u64>,
+    hash: u64,
+    /// A pseudo-random word per piece.
+    zobrist: Vec<u64>,
+    /// Scratch for [`Search::first_all_top_kind`]: per kind, its pieces on top of a column.
+    tops_of_kind: Vec<u8>,
+}
+
+/// Positions found hopeless, by the key of their board: [`Columns::hash`] into an arena of keys,
+/// compared in full on a match, so the table never errs. Bounded by [`MEMO_WORDS`].
+#[derive(Debug, Default)]
+struct Table {
+    slots: FxHashMap<u64, u32>,
+    arena: Vec<u64>,
+}
+
+impl Table {
+    fn contains(&self, hash: u64, key: &[u64]) -> bool {
+        self.slots.get(&hash).is_some_and(|&at| self.arena[at as usize..at as usize + key.len()] == *key)
+    }
+
+    /// Remembers `key`, unless the table is full or another key has its hash (the table then
+    /// just knows less).
+    fn insert(&mut self, hash: u64, key: &[u64]) {
+        if self.arena.len() + key.len() > MEMO_WORDS {
+            return;
+        }
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.slots.entry(hash) {
+            slot.insert(self.arena.len() as u32);
+            self.arena.extend_from_slice(key);
+        }
+    }
+}
+
+/// What the search with gravity keeps besides the search.
+struct Gravity {
+    /// The hopeless positions, kept from round to round.
+    memo: Table,
     /// The tie-breaking seed of this round; 0 in the first (reading order).
     seed: u64,
     /// The budget of the whole search (rounds have their own in [`Search::budget`]).
     budget: u64,
     /// The sleep sets of the positions on the search path, each a slice from a mark.
     sleep: Vec<(u16, u16)>,
+    /// Scratch for sorting the branches of a position: (pieces left of the kind, tie, index).
+    order_keys: Vec<(u32, u64, u32)>,
 }
 
 impl Search {
     /// The search with gravity, in rounds of `restart_unit` times the terms of the Luby
     /// sequence (see the [module documentation](self)).
     pub(super) fn gravity_rounds(&mut self, restart_unit: u64) -> Result<bool, OutOfBudget> {
-        let packed = self.packed_columns();
-        self.memo.limit = Some(MEMO_WORDS);
+        self.init_columns();
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
-        let mut state = Gravity { packed, seed: 0, budget: self.budget, sleep: Vec::new() };
+        let mut state = Gravity {
+            memo: Table::default(),
+            seed: 0,
+            budget: self.budget,
+            sleep: Vec::new(),
+            order_keys: Vec::new(),
+        };
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
             state.seed = if round == 1 { 0 } else { mix(board_seed ^ round) | 1 };
@@ -125,32 +182,62 @@ impl Search {
             .collect()
     }
 
-    /// The canonical set of pieces of the board into `self.key` (see the
-    /// [module documentation](self)).
-    fn gravity_key(&mut self, state: &Gravity) {
-        self.key.clear();
-        self.key.extend_from_slice(&self.present);
-        for (col, &packed) in state.packed.iter().enumerate() {
-            if !packed {
+    /// Sets up [`Columns`] for the board as it is (every column laid out already).
+    fn init_columns(&mut self) {
+        let width = self.column_start.len() - 1;
+        self.columns = Columns {
+            packed: self.packed_columns(),
+            top: vec![NO_PIECE; width],
+            key: vec![0; self.present.len()],
+            hash: 0,
+            zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
+            tops_of_kind: vec![0; self.left.len()],
+        };
+        for col in 0..width {
+            self.canonize(col);
+        }
+    }
+
+    /// Brings [`Columns`] up to date for column `col` from the pieces on the board: its top, and
+    /// its pieces in the key (the canonical set of pieces: the sequence of kinds present matched
+    /// greedily, bottom up, onto the column's pieces as given when the column was given packed;
+    /// the pieces present otherwise).
+    fn canonize(&mut self, col: usize) {
+        if self.columns.zobrist.is_empty() {
+            return;
+        }
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let mut top = NO_PIECE;
+        // Bit `slot` of `matched`: the piece `pieces[slot]` is in the key.
+        let mut matched = 0u64;
+        let packed = self.columns.packed[col];
+        // Bottom up: `next` is the first slot not matched yet.
+        let mut next = pieces.len();
+        for slot in (0..pieces.len()).rev() {
+            let piece = pieces[slot];
+            if self.present[piece as usize / 64] >> (piece % 64) & 1 == 0 {
                 continue;
             }
-            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-            // Bottom up: `next` is the first piece not matched yet.
-            let mut next = pieces.len();
-            for slot in (0..pieces.len()).rev() {
-                let piece = pieces[slot];
-                if self.present[piece as usize / 64] >> (piece % 64) & 1 == 0 {
-                    continue;
-                }
-                self.key[piece as usize / 64] &= !(1 << (piece % 64));
-                let kind = self.kind[piece as usize];
-                // `piece` itself matches, so the match lies at `slot` or below it.
+            top = piece;
+            if !packed {
+                matched |= 1 << slot;
+                continue;
+            }
+            let kind = self.kind[piece as usize];
+            // `piece` itself matches, so the match lies at `slot` or below it.
+            next -= 1;
+            while self.kind[pieces[next] as usize] != kind {
                 next -= 1;
-                while self.kind[pieces[next] as usize] != kind {
-                    next -= 1;
-                }
-                let matched = pieces[next];
-                self.key[matched as usize / 64] |= 1 << (matched % 64);
+            }
+            matched |= 1 << next;
+        }
+        self.columns.top[col] = top;
+        for (slot, &piece) in pieces.iter().enumerate() {
+            let (word, bit) = (piece as usize / 64, 1u64 << (piece % 64));
+            let wanted = matched >> slot & 1 == 1;
+            if (self.columns.key[word] & bit != 0) != wanted {
+                self.columns.key[word] ^= bit;
+                self.columns.hash ^= self.columns.zobrist[piece as usize];
             }
         }
     }
@@ -188,34 +275,45 @@ impl Search {
         self.branches = branches;
     }
 
-    /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
-    /// fall onto it, and its removal makes nothing fall.
-    fn is_top(&self, piece: u16) -> bool {
-        let (row, col) = self.cell[piece as usize];
-        row == 1 || {
-            let above = span(1, u32::from(row) - 1);
-            self.bits.cols[col as usize] & above == above
+    /// The first kind from `from` on whose pieces left are all on top of their columns (see
+    /// [`Search::close_gravity`]).
+    fn first_all_top_kind(&mut self, from: usize) -> Option<usize> {
+        let columns = &mut self.columns;
+        for &top in &columns.top {
+            if top != NO_PIECE {
+                columns.tops_of_kind[self.kind[top as usize] as usize] += 1;
+            }
         }
+        let mut first = None;
+        for &top in &columns.top {
+            if top == NO_PIECE {
+                continue;
+            }
+            let k = self.kind[top as usize] as usize;
+            let count = std::mem::take(&mut columns.tops_of_kind[k]);
+            if k >= from
+                && count > 0
+                && u32::from(count) == self.left[k]
+                && first.is_none_or(|first| k < first)
+            {
+                first = Some(k);
+            }
+        }
+        first
     }
 
     /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
     /// removable in pairs one after the other. Such removals make nothing fall, so in any
     /// clearing order, removing them first leaves every later board the same but for them
     /// (the pieces below stack the same way without them on top), and every later line open.
+    /// The kinds are tried in order, pass after pass, until a pass removes nothing.
     fn close_gravity(&mut self) {
         loop {
             let mut changed = false;
-            for k in 0..self.left.len() {
-                if self.left[k] == 0 {
-                    continue;
-                }
-                let pieces = self.start[k]..self.start[k + 1];
-                let all_tops = self.members[pieces.clone()]
-                    .iter()
-                    .all(|&piece| !self.is_present(piece) || self.is_top(piece));
-                if all_tops {
-                    changed |= self.clear_many_with(k, true);
-                }
+            let mut from = 0;
+            while let Some(k) = self.first_all_top_kind(from) {
+                changed |= self.clear_many_with(k, true);
+                from = k + 1;
             }
             if !changed {
                 break;
@@ -227,11 +325,11 @@ impl Search {
     /// the other way round, and `then` stays removable after `slept` if it is now: no piece in
     /// common, the columns of `slept` given packed (a removal there only empties cells), and no
     /// piece of `then` above one of `slept` in its column (none of them falls).
-    fn independent(&self, state: &Gravity, slept: (u16, u16), then: (u16, u16)) -> bool {
+    fn independent(&self, slept: (u16, u16), then: (u16, u16)) -> bool {
         let (slept, then) = ([slept.0, slept.1], [then.0, then.1]);
         slept.iter().all(|&low| {
             let (row, col) = self.cell[low as usize];
-            state.packed[col as usize]
+            self.columns.packed[col as usize]
                 && then.iter().all(|&high| {
                     let (high_row, high_col) = self.cell[high as usize];
                     high != low && (high_col != col || high_row > row)
@@ -255,35 +353,37 @@ impl Search {
             let slept = state.sleep[index];
             let stays = self.order[order_mark..]
                 .iter()
-                .all(|step| self.independent(state, slept, (step.pieces[0], step.pieces[1])));
+                .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
             if stays {
                 state.sleep[kept] = slept;
                 kept += 1;
             }
         }
         state.sleep.truncate(kept);
-        self.gravity_key(state);
-        if self.memo.contains(&self.key) {
+        if state.memo.contains(self.columns.hash, &self.columns.key) {
             self.undo_to(order_mark, self.trail.len(), true);
             return Ok(false);
         }
         self.count_position()?;
-        // The key of this position, for the table once every move from it is refuted (the
-        // positions below overwrite `self.key`).
-        let key = self.key.clone();
         let from = self.branches.len();
         for k in 0..self.left.len() {
             if self.left[k] >= 2 {
                 self.push_open_pairs(k);
             }
         }
-        let mut branches = std::mem::take(&mut self.branches);
-        branches[from..].sort_by_cached_key(|branch| {
+        // By the pieces left of the kind, then the round's tie, then as found.
+        state.order_keys.clear();
+        for (index, branch) in self.branches[from..].iter().enumerate() {
             let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
             let tie = if state.seed == 0 { 0 } else { mix(state.seed ^ (u64::from(a) << 16 | u64::from(b))) };
-            (self.left[self.kind[a as usize] as usize], tie)
-        });
-        self.branches = branches;
+            state.order_keys.push((self.left[self.kind[a as usize] as usize], tie, index as u32));
+        }
+        state.order_keys.sort_unstable();
+        let found = state.order_keys.len();
+        for &(_, _, index) in &state.order_keys {
+            self.branches.push(self.branches[from + index as usize]);
+        }
+        self.branches.drain(from..from + found);
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
         while index < self.branches.len() {
@@ -295,7 +395,7 @@ impl Search {
             }
             for slot in sleep_from..refuted_end {
                 let slept = state.sleep[slot];
-                if self.independent(state, slept, (a, b)) {
+                if self.independent(slept, (a, b)) {
                     state.sleep.push(slept);
                 }
             }
@@ -311,7 +411,8 @@ impl Search {
         }
         self.branches.truncate(from);
         state.sleep.truncate(sleep_from);
-        self.memo.insert(&key);
+        // Every removal was undone: the key is this position's again.
+        state.memo.insert(self.columns.hash, &self.columns.key);
         self.undo_to(order_mark, self.trail.len(), true);
         Ok(false)
     }
@@ -348,6 +449,7 @@ impl Search {
                 self.bits.set(self.cell[piece as usize], false);
             }
         }
+        self.canonize(col as usize);
     }
 }
 
@@ -372,9 +474,7 @@ mod tests {
         for col in 0..width {
             search.settle(col as u8);
         }
-        let state =
-            Gravity { packed: search.packed_columns(), seed: 0, budget: DEFAULT_BUDGET, sleep: Vec::new() };
-        search.gravity_key(&state);
+        search.init_columns();
         let mut cells = vec![0; (board.rows() + 2) * width];
         for piece in 0..search.cell.len() {
             if search.is_present(piece as u16) {
@@ -382,7 +482,7 @@ mod tests {
                 cells[row as usize * width + col as usize] = search.kind[piece] + 1;
             }
         }
-        (search.key.clone(), cells)
+        (search.columns.key.clone(), cells)
     }
 
     /// A board of `rows × cols` whose column `c` holds `heights[c] % (rows + 1)` pieces at its
