@@ -5,21 +5,24 @@
 //!     cargo run --release -p linkup --example gravity_deals -- 76 448
 //!
 //! With no deal named, every deal is decided and the totals printed. `--plain` decides without
-//! gravity instead.
+//! gravity instead; `--input` prints the deals named as an input for the binary instead, e.g.
+//! `... -- --input 76 | linkup solve --best --gravity --outside`.
 
 use std::time::{Duration, Instant};
 
 use linkup::clear::{self, Settings, Verdict};
-use linkup::model::{Board, Rules};
+use linkup::model::{Board, Case, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn main() {
-    let mut gravity = true;
+    let (mut gravity, mut input) = (true, false);
     let mut wanted = Vec::new();
     for arg in std::env::args().skip(1) {
         if arg == "--plain" {
             gravity = false;
+        } else if arg == "--input" {
+            input = true;
         } else {
             wanted.push(arg.parse::<usize>().expect("a deal number (0-based) or --plain"));
         }
@@ -27,6 +30,12 @@ fn main() {
     // The same stream as `standard_deals` in `benches/solve.rs`.
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let deals: Vec<Board> = (0..1000).map(|_| linkup::r#gen::deal(8, 18, 36, 4, &mut rng)).collect();
+    if input {
+        let cases: Vec<Case> =
+            wanted.iter().map(|&index| Case { board: deals[index].clone(), queries: Vec::new() }).collect();
+        print!("{}", String::from_utf8_lossy(&linkup::r#gen::to_input(&cases)));
+        return;
+    }
     let every = wanted.is_empty();
     if every {
         wanted = (0..deals.len()).collect();

@@ -48,7 +48,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{Branch, OutOfBudget, Search};
+use super::{Branch, OutOfBudget, Search, span};
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
 pub const RESTART_UNIT: u64 = 1_000;
@@ -139,6 +139,8 @@ struct Gravity {
     sleep: Vec<(u16, u16)>,
     /// Scratch for sorting the branches of a position: (pieces left of the kind, tie, index).
     order_keys: Vec<(u32, u64, u32)>,
+    /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
+    exposed: Vec<u64>,
 }
 
 impl Search {
@@ -153,6 +155,7 @@ impl Search {
             budget: self.budget,
             sleep: Vec::new(),
             order_keys: Vec::new(),
+            exposed: Vec::new(),
         };
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
@@ -242,37 +245,75 @@ impl Search {
         }
     }
 
-    /// True when a cell beside piece `piece` (above, below, left or right) is open: a line
-    /// leaves a piece through such a cell, unless it joins two pieces side by side.
-    fn has_open_side(&self, piece: u16) -> bool {
-        let (row, col) = self.cell[piece as usize];
-        self.bits.rows[row as usize] & (1 << (col - 1) | 1 << (col + 1)) != 0
-            || self.bits.cols[col as usize] & (1 << (row - 1) | 1 << (row + 1)) != 0
+    /// Fills `state.exposed` with the cells of the board that hold a piece with an open cell
+    /// beside it (above, below, left or right), one word per framed row: a line leaves a piece
+    /// through such a cell, unless it joins two pieces side by side.
+    fn find_exposed(&self, state: &mut Gravity) {
+        let rows = &self.bits.rows;
+        let height = rows.len();
+        // The board's columns, without the ring.
+        let inner = span(1, (self.column_start.len() - 3) as u32);
+        state.exposed.clear();
+        state.exposed.push(0);
+        for row in 1..height - 1 {
+            let open = rows[row];
+            let beside = open << 1 | open >> 1 | rows[row - 1] | rows[row + 1];
+            state.exposed.push(!open & beside & inner);
+        }
+        state.exposed.push(0);
     }
 
-    /// Pushes every removable pair of kind `k` as a branch ([`Search::push_pairs`] with the
-    /// lines of pairs with a piece shut in on all four sides not looked for).
-    fn push_open_pairs(&mut self, k: usize) {
+    /// Pushes every removable pair of the kinds with two or more pieces left as a branch, kind
+    /// by kind, each in reading order ([`Search::push_pairs`] with the lines of pairs with a
+    /// piece shut in on all four sides not looked for; `state.exposed` must be up to date).
+    fn push_open_pairs(&mut self, state: &Gravity) {
         let mut branches = std::mem::take(&mut self.branches);
-        let members = &self.members[self.start[k]..self.start[k + 1]];
-        for (index, &a) in members.iter().enumerate() {
-            if !self.is_present(a) {
+        let mut live = [0u16; 8];
+        for k in 0..self.left.len() {
+            if self.left[k] < 2 {
                 continue;
             }
-            let a_open = self.has_open_side(a);
-            let (a_row, a_col) = self.cell[a as usize];
-            for &b in &members[index + 1..] {
-                if !self.is_present(b) {
-                    continue;
+            let mut count = 0;
+            for &piece in &self.members[self.start[k]..self.start[k + 1]] {
+                if self.is_present(piece) && count < live.len() {
+                    live[count] = piece;
+                    count += 1;
                 }
-                let (b_row, b_col) = self.cell[b as usize];
-                let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-                if (touching || a_open && self.has_open_side(b)) && self.joinable(a, b) {
-                    branches.push(Branch::Remove(a, b));
+            }
+            if count < self.left[k] as usize {
+                // More pieces than `live` holds: every pair, as found by the plain search.
+                self.push_all_open_pairs(k, state, &mut branches);
+                continue;
+            }
+            for (index, &a) in live[..count].iter().enumerate() {
+                let (a_row, a_col) = self.cell[a as usize];
+                let a_open = state.exposed[a_row as usize] >> a_col & 1 == 1;
+                for &b in &live[index + 1..count] {
+                    let (b_row, b_col) = self.cell[b as usize];
+                    let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
+                    let b_open = state.exposed[b_row as usize] >> b_col & 1 == 1;
+                    if (touching || a_open && b_open) && self.joinable(a, b) {
+                        branches.push(Branch::Remove(a, b));
+                    }
                 }
             }
         }
         self.branches = branches;
+    }
+
+    /// [`Search::push_open_pairs`] for one kind with any number of pieces left.
+    fn push_all_open_pairs(&self, k: usize, state: &Gravity, branches: &mut Vec<Branch>) {
+        let open = |piece: u16| {
+            let (row, col) = self.cell[piece as usize];
+            state.exposed[row as usize] >> col & 1 == 1
+        };
+        for (a, b) in self.present_pairs(k) {
+            let ((a_row, a_col), (b_row, b_col)) = (self.cell[a as usize], self.cell[b as usize]);
+            let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
+            if (touching || open(a) && open(b)) && self.joinable(a, b) {
+                branches.push(Branch::Remove(a, b));
+            }
+        }
     }
 
     /// The first kind from `from` on whose pieces left are all on top of their columns (see
@@ -366,11 +407,8 @@ impl Search {
         }
         self.count_position()?;
         let from = self.branches.len();
-        for k in 0..self.left.len() {
-            if self.left[k] >= 2 {
-                self.push_open_pairs(k);
-            }
-        }
+        self.find_exposed(state);
+        self.push_open_pairs(state);
         // By the pieces left of the kind, then the round's tie, then as found.
         state.order_keys.clear();
         for (index, branch) in self.branches[from..].iter().enumerate() {
