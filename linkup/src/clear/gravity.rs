@@ -461,10 +461,13 @@ impl Search {
     pub(super) fn settle(&mut self, col: u8) {
         let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
         let mut index = pieces.end;
+        // The rows of the board (bits) holding a piece of this column.
+        let mut held = 0u64;
         while index > pieces.start && self.is_present(self.column[index - 1]) {
             index -= 1;
             let piece = self.column[index] as usize;
             self.cell[piece].0 = self.home_row[piece];
+            held |= 1 << self.home_row[piece];
         }
         let mut next_row = if index == pieces.end {
             self.board_rows
@@ -475,17 +478,21 @@ impl Search {
             let piece = self.column[slot];
             if self.is_present(piece) {
                 self.cell[piece as usize].0 = next_row;
+                held |= 1 << next_row;
                 next_row -= 1;
             }
         }
-        for row in 1..=self.board_rows {
-            self.bits.set((row, col), true);
-        }
-        for slot in pieces {
-            let piece = self.column[slot];
-            if self.is_present(piece) {
-                self.bits.set(self.cell[piece as usize], false);
-            }
+        // Only the board's cells of the column change (the ring keeps its bits); the rows whose
+        // cell flips flip too.
+        let board = span(1, u32::from(self.board_rows));
+        let before = self.bits.cols[col as usize];
+        let after = before & !board | board & !held;
+        self.bits.cols[col as usize] = after;
+        let mut flipped = before ^ after;
+        while flipped != 0 {
+            let row = flipped.trailing_zeros() as usize;
+            self.bits.rows[row] ^= 1 << col;
+            flipped &= flipped - 1;
         }
         self.canonize(col as usize);
     }
