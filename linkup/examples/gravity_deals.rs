@@ -6,7 +6,8 @@
 //!
 //! With no deal named, every deal is decided and the totals printed. `--plain` decides without
 //! gravity instead; `--input` prints the deals named as an input for the binary instead, e.g.
-//! `... -- --input 76 | linkup solve --best --gravity --outside`.
+//! `... -- --input 76 | linkup solve --best --gravity --outside`; `--every` prints every deal
+//! decided (by default, with no deal named, only those over 20,000 positions).
 
 use std::time::{Duration, Instant};
 
@@ -16,15 +17,17 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn main() {
-    let (mut gravity, mut input) = (true, false);
+    let (mut gravity, mut input, mut each) = (true, false, false);
     let mut wanted = Vec::new();
     for arg in std::env::args().skip(1) {
         if arg == "--plain" {
             gravity = false;
         } else if arg == "--input" {
             input = true;
+        } else if arg == "--every" {
+            each = true;
         } else {
-            wanted.push(arg.parse::<usize>().expect("a deal number (0-based) or --plain"));
+            wanted.push(arg.parse::<usize>().expect("a deal number (0-based), --plain, --input or --every"));
         }
     }
     // The same stream as `standard_deals` in `benches/solve.rs`.
@@ -52,7 +55,7 @@ fn main() {
             Verdict::Hopeless => "hopeless",
             Verdict::Undecided => "undecided",
         };
-        if !every || outcome.positions > 20_000 {
+        if !every || each || outcome.positions > 20_000 {
             println!("deal {index}: {verdict}, {} positions, {took:.3?}", outcome.positions);
         }
         positions += outcome.positions;
