@@ -92,6 +92,8 @@ pub(super) struct Columns {
     /// Per framed column: its pieces were given packed at its bottom.
     packed: Vec<bool>,
     top: Vec<u16>,
+    /// Per framed column: its pieces in `key` (bit `slot` for `column[column_start[c] + slot]`).
+    matched: Vec<u64>,
     key: Vec<u64>,
     hash: u64,
     /// A pseudo-random word per piece.
@@ -241,57 +243,70 @@ impl Search {
         self.columns = Columns {
             packed: self.packed_columns(),
             top: vec![NO_PIECE; width],
+            matched: vec![0; width],
             key: vec![0; self.present.len()],
             hash: 0,
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
             tops_of_kind: vec![0; self.left.len()],
         };
         for col in 0..width {
-            self.canonize(col);
+            self.canonize(col, self.present_slots(col));
         }
     }
 
-    /// Brings [`Columns`] up to date for column `col` from the pieces on the board: its top, and
-    /// its pieces in the key (the canonical set of pieces: the sequence of kinds present matched
-    /// greedily, bottom up, onto the column's pieces as given when the column was given packed;
-    /// the pieces present otherwise).
-    fn canonize(&mut self, col: usize) {
+    /// Bit `slot` set for each piece `column[column_start[col] + slot]` on the board.
+    fn present_slots(&self, col: usize) -> u64 {
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        pieces
+            .iter()
+            .enumerate()
+            .fold(0, |slots, (slot, &piece)| slots | u64::from(self.is_present(piece)) << slot)
+    }
+
+    /// Brings [`Columns`] up to date for column `col` from its pieces on the board (`present`,
+    /// see [`Search::present_slots`]): its top, and its pieces in the key (the canonical set of
+    /// pieces: the sequence of kinds present matched greedily, bottom up, onto the column's
+    /// pieces as given when the column was given packed; the pieces present otherwise). Only
+    /// the pieces whose bit changes are touched in the key and the hash.
+    fn canonize(&mut self, col: usize, present: u64) {
         if self.columns.zobrist.is_empty() {
             return;
         }
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        let mut top = NO_PIECE;
-        // Bit `slot` of `matched`: the piece `pieces[slot]` is in the key.
-        let mut matched = 0u64;
-        let packed = self.columns.packed[col];
-        // Bottom up: `next` is the first slot not matched yet.
-        let mut next = pieces.len();
-        for slot in (0..pieces.len()).rev() {
-            let piece = pieces[slot];
-            if self.present[piece as usize / 64] >> (piece % 64) & 1 == 0 {
-                continue;
-            }
-            top = piece;
-            if !packed {
-                matched |= 1 << slot;
-                continue;
-            }
-            let kind = self.kind[piece as usize];
-            // `piece` itself matches, so the match lies at `slot` or below it.
-            next -= 1;
-            while self.kind[pieces[next] as usize] != kind {
+        // Bit `slot` of `matched`: the piece `pieces[slot]` is in the key (columns not given
+        // packed: the pieces present).
+        let mut matched = present;
+        if self.columns.packed[col] && present != 0 {
+            // The pieces present from the bottom up to the first one gone match themselves;
+            // `next` is the first slot not matched yet (slots count from the top).
+            let mut next = pieces.len();
+            while next > 0 && present >> (next - 1) & 1 == 1 {
                 next -= 1;
             }
-            matched |= 1 << next;
-        }
-        self.columns.top[col] = top;
-        for (slot, &piece) in pieces.iter().enumerate() {
-            let (word, bit) = (piece as usize / 64, 1u64 << (piece % 64));
-            let wanted = matched >> slot & 1 == 1;
-            if (self.columns.key[word] & bit != 0) != wanted {
-                self.columns.key[word] ^= bit;
-                self.columns.hash ^= self.columns.zobrist[piece as usize];
+            let mut rest = present & ((1 << next) - 1);
+            matched = present & !rest;
+            while rest != 0 {
+                // The lowest piece present not matched yet.
+                let slot = 63 - rest.leading_zeros() as usize;
+                rest ^= 1 << slot;
+                let kind = self.kind[pieces[slot] as usize];
+                // `pieces[slot]` itself matches, so the match lies at `slot` or below it.
+                next -= 1;
+                while self.kind[pieces[next] as usize] != kind {
+                    next -= 1;
+                }
+                matched |= 1 << next;
             }
+        }
+        self.columns.top[col] =
+            if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let mut changed = matched ^ self.columns.matched[col];
+        self.columns.matched[col] = matched;
+        while changed != 0 {
+            let piece = pieces[changed.trailing_zeros() as usize] as usize;
+            changed &= changed - 1;
+            self.columns.key[piece / 64] ^= 1 << (piece % 64);
+            self.columns.hash ^= self.columns.zobrist[piece];
         }
     }
 
@@ -315,35 +330,44 @@ impl Search {
 
     /// Pushes every removable pair of the kinds with two or more pieces left as a branch, kind
     /// by kind, each in reading order ([`Search::push_pairs`] with the lines of pairs with a
-    /// piece shut in on all four sides not looked for; `state.exposed` must be up to date).
-    fn push_open_pairs(&mut self, state: &Gravity) {
+    /// piece shut in on all four sides not looked for; `state.exposed` must be up to date), but
+    /// not the pairs of `asleep` (the sleep set: they would be skipped).
+    fn push_open_pairs(&mut self, state: &Gravity, asleep: &[(u16, u16)]) {
         let mut branches = std::mem::take(&mut self.branches);
-        let mut live = [0u16; 8];
         for k in 0..self.left.len() {
-            if self.left[k] < 2 {
+            let left = self.left[k];
+            if left < 2 {
                 continue;
             }
-            let mut count = 0;
+            if left > 4 {
+                self.push_all_open_pairs(k, state, asleep, &mut branches);
+                continue;
+            }
+            // The pieces left, in reading order, gathered without a branch per piece; and
+            // which of them have an open side (bit i for `live[i]`).
+            let (mut live, mut count) = ([0u16; 5], 0);
             for &piece in &self.members[self.start[k]..self.start[k + 1]] {
-                if self.is_present(piece) && count < live.len() {
-                    live[count] = piece;
-                    count += 1;
-                }
+                live[count] = piece;
+                count += usize::from(self.is_present(piece));
             }
-            if count < self.left[k] as usize {
-                // More pieces than `live` holds: every pair, as found by the plain search.
-                self.push_all_open_pairs(k, state, &mut branches);
-                continue;
+            let mut cells = [(0u8, 0u8); 4];
+            let mut open = 0u32;
+            for index in 0..count {
+                let (row, col) = self.cell[live[index] as usize];
+                cells[index] = (row, col);
+                open |= ((state.exposed[row as usize] >> col & 1) as u32) << index;
             }
-            for (index, &a) in live[..count].iter().enumerate() {
-                let (a_row, a_col) = self.cell[a as usize];
-                let a_open = state.exposed[a_row as usize] >> a_col & 1 == 1;
-                for &b in &live[index + 1..count] {
-                    let (b_row, b_col) = self.cell[b as usize];
+            for first in 0..count {
+                for second in first + 1..count {
+                    let ((a_row, a_col), (b_row, b_col)) = (cells[first], cells[second]);
                     let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-                    let b_open = state.exposed[b_row as usize] >> b_col & 1 == 1;
-                    if (touching || a_open && b_open) && self.joinable(a, b) {
-                        branches.push(Branch::Remove(a, b));
+                    let both_open = open >> first & open >> second & 1 == 1;
+                    if !(touching || both_open) {
+                        continue;
+                    }
+                    let pair = (live[first], live[second]);
+                    if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                        branches.push(Branch::Remove(pair.0, pair.1));
                     }
                 }
             }
@@ -352,7 +376,13 @@ impl Search {
     }
 
     /// [`Search::push_open_pairs`] for one kind with any number of pieces left.
-    fn push_all_open_pairs(&self, k: usize, state: &Gravity, branches: &mut Vec<Branch>) {
+    fn push_all_open_pairs(
+        &self,
+        k: usize,
+        state: &Gravity,
+        asleep: &[(u16, u16)],
+        branches: &mut Vec<Branch>,
+    ) {
         let open = |piece: u16| {
             let (row, col) = self.cell[piece as usize];
             state.exposed[row as usize] >> col & 1 == 1
@@ -360,7 +390,7 @@ impl Search {
         for (a, b) in self.present_pairs(k) {
             let ((a_row, a_col), (b_row, b_col)) = (self.cell[a as usize], self.cell[b as usize]);
             let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-            if (touching || open(a) && open(b)) && self.joinable(a, b) {
+            if (touching || open(a) && open(b)) && !asleep.contains(&(a, b)) && self.joinable(a, b) {
                 branches.push(Branch::Remove(a, b));
             }
         }
@@ -458,7 +488,7 @@ impl Search {
         self.count_position()?;
         let from = self.branches.len();
         self.find_exposed(state);
-        self.push_open_pairs(state);
+        self.push_open_pairs(state, &state.sleep[sleep_from..]);
         // By the pieces left of the kind, then the round's tie, then as found.
         state.order_keys.clear();
         for (index, branch) in self.branches[from..].iter().enumerate() {
@@ -478,9 +508,6 @@ impl Search {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
             index += 1;
             let refuted_end = state.sleep.len();
-            if state.sleep[sleep_from..].contains(&(a, b)) {
-                continue;
-            }
             for slot in sleep_from..refuted_end {
                 let slept = state.sleep[slot];
                 if self.independent(slept, (a, b)) {
@@ -511,13 +538,15 @@ impl Search {
     pub(super) fn settle(&mut self, col: u8) {
         let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
         let mut index = pieces.end;
-        // The rows of the board (bits) holding a piece of this column.
-        let mut held = 0u64;
+        // The rows of the board (bits) holding a piece of this column, and its pieces present
+        // (see [`Search::present_slots`]).
+        let (mut held, mut present) = (0u64, 0u64);
         while index > pieces.start && self.is_present(self.column[index - 1]) {
             index -= 1;
             let piece = self.column[index] as usize;
             self.cell[piece].0 = self.home_row[piece];
             held |= 1 << self.home_row[piece];
+            present |= 1 << (index - pieces.start);
         }
         let mut next_row = if index == pieces.end {
             self.board_rows
@@ -529,6 +558,7 @@ impl Search {
             if self.is_present(piece) {
                 self.cell[piece as usize].0 = next_row;
                 held |= 1 << next_row;
+                present |= 1 << (slot - pieces.start);
                 next_row -= 1;
             }
         }
@@ -544,7 +574,7 @@ impl Search {
             self.bits.rows[row] ^= 1 << col;
             flipped &= flipped - 1;
         }
-        self.canonize(col as usize);
+        self.canonize(col as usize, present);
     }
 }
 
