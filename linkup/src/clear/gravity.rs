@@ -100,7 +100,17 @@ pub(super) struct Columns {
     zobrist: Vec<u64>,
     /// Scratch for [`Search::first_all_top_kind`]: per kind, its pieces on top of a column.
     tops_of_kind: Vec<u8>,
+    /// Per framed cell (row-major): the piece on it, or [`NO_PIECE`].
+    grid: Vec<u16>,
+    /// Per framed cell: the kind of the piece on it, or [`NO_KIND`].
+    grid_kind: Vec<u32>,
+    /// Per piece: its index among the pieces of its kind (`members`), when every kind has at
+    /// most 64 pieces; else empty (the pairs are then found kind by kind).
+    member_slot: Vec<u8>,
 }
+
+/// No kind (an empty cell of [`Columns::grid_kind`]).
+const NO_KIND: u32 = u32::MAX;
 
 /// Positions found hopeless, by the key of their board: an open-addressing table (linear
 /// probing) of slots of `1 + key length` words, [`Columns::hash`] (0 made 1, since 0 marks an
@@ -189,10 +199,15 @@ struct Gravity {
     budget: u64,
     /// The sleep sets of the positions on the search path, each a slice from a mark.
     sleep: Vec<(u16, u16)>,
-    /// Scratch for sorting the branches of a position: (pieces left of the kind, tie, index).
-    order_keys: Vec<(u32, u64, u32)>,
+    /// Scratch for sorting the branches of a position: (pieces left of the kind, tie, the kind
+    /// and the two pieces).
+    order_keys: Vec<(u32, u64, u64)>,
     /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
     exposed: Vec<u64>,
+    /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind, its pieces with an open side
+    /// (bits of [`Columns::member_slot`]; all 0 between uses), and the kinds with one.
+    open_of_kind: Vec<u64>,
+    kinds_seen: Vec<u32>,
 }
 
 impl Search {
@@ -208,6 +223,8 @@ impl Search {
             sleep: Vec::new(),
             order_keys: Vec::new(),
             exposed: Vec::new(),
+            open_of_kind: vec![0; self.left.len()],
+            kinds_seen: Vec::new(),
         };
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
@@ -248,7 +265,19 @@ impl Search {
             hash: 0,
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
             tops_of_kind: vec![0; self.left.len()],
+            grid: vec![NO_PIECE; (usize::from(self.board_rows) + 2) * width],
+            grid_kind: vec![NO_KIND; (usize::from(self.board_rows) + 2) * width],
+            member_slot: Vec::new(),
         };
+        if (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
+            let mut member_slot = vec![0; self.cell.len()];
+            for k in 0..self.left.len() {
+                for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
+                    member_slot[piece as usize] = slot as u8;
+                }
+            }
+            self.columns.member_slot = member_slot;
+        }
         for col in 0..width {
             self.canonize(col, self.present_slots(col));
         }
@@ -300,6 +329,19 @@ impl Search {
         }
         self.columns.top[col] =
             if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let width = self.column_start.len() - 1;
+        for row in 1..=usize::from(self.board_rows) {
+            self.columns.grid[row * width + col] = NO_PIECE;
+            self.columns.grid_kind[row * width + col] = NO_KIND;
+        }
+        let mut on_board = present;
+        while on_board != 0 {
+            let piece = pieces[on_board.trailing_zeros() as usize];
+            on_board &= on_board - 1;
+            let at = usize::from(self.cell[piece as usize].0) * width + col;
+            self.columns.grid[at] = piece;
+            self.columns.grid_kind[at] = self.kind[piece as usize];
+        }
         let mut changed = matched ^ self.columns.matched[col];
         self.columns.matched[col] = matched;
         while changed != 0 {
@@ -326,6 +368,67 @@ impl Search {
             state.exposed.push(!open & beside & inner);
         }
         state.exposed.push(0);
+    }
+
+    /// [`Search::push_open_pairs`] from the pieces with an open side, bucketed by kind, and the
+    /// pairs side by side found on the grid of kinds (for kinds of at most 64 pieces, see
+    /// [`Columns::member_slot`]). The branches come in another order; the caller sorts them.
+    fn push_open_pairs_by_cells(&mut self, state: &mut Gravity, asleep: &[(u16, u16)]) {
+        let mut branches = std::mem::take(&mut self.branches);
+        let width = self.column_start.len() - 1;
+        let columns = &self.columns;
+        state.kinds_seen.clear();
+        for row in 1..=usize::from(self.board_rows) {
+            let mut open = state.exposed[row];
+            while open != 0 {
+                let col = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let piece = columns.grid[row * width + col];
+                let k = self.kind[piece as usize] as usize;
+                if state.open_of_kind[k] == 0 {
+                    state.kinds_seen.push(k as u32);
+                }
+                state.open_of_kind[k] |= 1 << columns.member_slot[piece as usize];
+            }
+        }
+        for &k in &state.kinds_seen {
+            let k = k as usize;
+            let mut open = std::mem::take(&mut state.open_of_kind[k]);
+            let members = &self.members[self.start[k]..];
+            while open != 0 {
+                let first = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let mut rest = open;
+                while rest != 0 {
+                    let second = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let pair = (members[first], members[second]);
+                    if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                        branches.push(Branch::Remove(pair.0, pair.1));
+                    }
+                }
+            }
+        }
+        // Pairs side by side with a piece shut in (pairs of two open pieces are found above).
+        let is_open = |at: usize| state.exposed[at / width] >> (at % width) & 1 == 1;
+        for row in 1..=usize::from(self.board_rows) {
+            for at in row * width + 1..row * width + width - 1 {
+                let here = columns.grid_kind[at];
+                if here == NO_KIND {
+                    continue;
+                }
+                for beside in [at + 1, at + width] {
+                    if columns.grid_kind[beside] == here && !(is_open(at) && is_open(beside)) {
+                        let (a, b) = (columns.grid[at], columns.grid[beside]);
+                        let pair = (a.min(b), a.max(b));
+                        if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                            branches.push(Branch::Remove(pair.0, pair.1));
+                        }
+                    }
+                }
+            }
+        }
+        self.branches = branches;
     }
 
     /// Pushes every removable pair of the kinds with two or more pieces left as a branch, kind
@@ -488,20 +591,28 @@ impl Search {
         self.count_position()?;
         let from = self.branches.len();
         self.find_exposed(state);
-        self.push_open_pairs(state, &state.sleep[sleep_from..]);
-        // By the pieces left of the kind, then the round's tie, then as found.
+        let asleep = std::mem::take(&mut state.sleep);
+        if self.columns.member_slot.is_empty() {
+            self.push_open_pairs(state, &asleep[sleep_from..]);
+        } else {
+            self.push_open_pairs_by_cells(state, &asleep[sleep_from..]);
+        }
+        state.sleep = asleep;
+        // By the pieces left of the kind, then the round's tie, then kind by kind in reading
+        // order.
         state.order_keys.clear();
-        for (index, branch) in self.branches[from..].iter().enumerate() {
+        for branch in &self.branches[from..] {
             let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
+            let k = self.kind[a as usize];
             let tie = if state.seed == 0 { 0 } else { mix(state.seed ^ (u64::from(a) << 16 | u64::from(b))) };
-            state.order_keys.push((self.left[self.kind[a as usize] as usize], tie, index as u32));
+            let found = u64::from(k) << 32 | u64::from(a) << 16 | u64::from(b);
+            state.order_keys.push((self.left[k as usize], tie, found));
         }
         state.order_keys.sort_unstable();
-        let found = state.order_keys.len();
-        for &(_, _, index) in &state.order_keys {
-            self.branches.push(self.branches[from + index as usize]);
+        self.branches.truncate(from);
+        for &(_, _, found) in &state.order_keys {
+            self.branches.push(Branch::Remove((found >> 16) as u16, found as u16));
         }
-        self.branches.drain(from..from + found);
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
         while index < self.branches.len() {
