@@ -94,6 +94,10 @@ pub(super) struct Columns {
     top: Vec<u16>,
     /// Per framed column: its pieces in `key` (bit `slot` for `column[column_start[c] + slot]`).
     matched: Vec<u64>,
+    /// Per framed column: its pieces on the board (the same bits).
+    present: Vec<u64>,
+    /// Per piece: its slot in its column (`column[column_start[c] + slot]`).
+    slot: Vec<u8>,
     key: Vec<u64>,
     hash: u64,
     /// A pseudo-random word per piece.
@@ -208,6 +212,10 @@ struct Gravity {
     /// (bits of [`Columns::member_slot`]; all 0 between uses), and the kinds with one.
     open_of_kind: Vec<u64>,
     kinds_seen: Vec<u32>,
+    /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
+    known: Vec<bool>,
+    /// Scratch: the key of a branch's board ([`Search::hash_without`]).
+    child_key: Vec<u64>,
 }
 
 impl Search {
@@ -225,6 +233,8 @@ impl Search {
             exposed: Vec::new(),
             open_of_kind: vec![0; self.left.len()],
             kinds_seen: Vec::new(),
+            known: Vec::new(),
+            child_key: Vec::new(),
         };
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
@@ -261,6 +271,14 @@ impl Search {
             packed: self.packed_columns(),
             top: vec![NO_PIECE; width],
             matched: vec![0; width],
+            present: vec![0; width],
+            slot: (0..self.cell.len())
+                .map(|piece| {
+                    let col = self.cell[piece].1 as usize;
+                    let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+                    pieces.iter().position(|&p| p as usize == piece).expect("in its column") as u8
+                })
+                .collect(),
             key: vec![0; self.present.len()],
             hash: 0,
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
@@ -293,40 +311,16 @@ impl Search {
     }
 
     /// Brings [`Columns`] up to date for column `col` from its pieces on the board (`present`,
-    /// see [`Search::present_slots`]): its top, and its pieces in the key (the canonical set of
-    /// pieces: the sequence of kinds present matched greedily, bottom up, onto the column's
-    /// pieces as given when the column was given packed; the pieces present otherwise). Only
-    /// the pieces whose bit changes are touched in the key and the hash.
+    /// see [`Search::present_slots`]): its top, its cells in the grids, and its pieces in the
+    /// key ([`Search::canonical_slots`]); only the pieces whose bit changes are touched in the
+    /// key and the hash.
     fn canonize(&mut self, col: usize, present: u64) {
         if self.columns.zobrist.is_empty() {
             return;
         }
+        let matched = self.canonical_slots(col, present);
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        // Bit `slot` of `matched`: the piece `pieces[slot]` is in the key (columns not given
-        // packed: the pieces present).
-        let mut matched = present;
-        if self.columns.packed[col] && present != 0 {
-            // The pieces present from the bottom up to the first one gone match themselves;
-            // `next` is the first slot not matched yet (slots count from the top).
-            let mut next = pieces.len();
-            while next > 0 && present >> (next - 1) & 1 == 1 {
-                next -= 1;
-            }
-            let mut rest = present & ((1 << next) - 1);
-            matched = present & !rest;
-            while rest != 0 {
-                // The lowest piece present not matched yet.
-                let slot = 63 - rest.leading_zeros() as usize;
-                rest ^= 1 << slot;
-                let kind = self.kind[pieces[slot] as usize];
-                // `pieces[slot]` itself matches, so the match lies at `slot` or below it.
-                next -= 1;
-                while self.kind[pieces[next] as usize] != kind {
-                    next -= 1;
-                }
-                matched |= 1 << next;
-            }
-        }
+        self.columns.present[col] = present;
         self.columns.top[col] =
             if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
         let width = self.column_start.len() - 1;
@@ -350,6 +344,66 @@ impl Search {
             self.columns.key[piece / 64] ^= 1 << (piece % 64);
             self.columns.hash ^= self.columns.zobrist[piece];
         }
+    }
+
+    /// The key and its hash once pieces `a` and `b` are gone, before anything falls (the key into
+    /// `key`): only the pieces of their columns in the key can change.
+    fn hash_without(&self, a: u16, b: u16, key: &mut Vec<u64>) -> u64 {
+        key.clear();
+        key.extend_from_slice(&self.columns.key);
+        let mut hash = self.columns.hash;
+        let (a_col, b_col) = (self.cell[a as usize].1 as usize, self.cell[b as usize].1 as usize);
+        let columns = if a_col == b_col { 1 } else { 2 };
+        for col in [a_col, b_col].into_iter().take(columns) {
+            let mut present = self.columns.present[col];
+            for piece in [a, b] {
+                if self.cell[piece as usize].1 as usize == col {
+                    present &= !(1 << self.columns.slot[piece as usize]);
+                }
+            }
+            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+            let mut changed = self.canonical_slots(col, present) ^ self.columns.matched[col];
+            while changed != 0 {
+                let piece = pieces[changed.trailing_zeros() as usize] as usize;
+                changed &= changed - 1;
+                key[piece / 64] ^= 1 << (piece % 64);
+                hash ^= self.columns.zobrist[piece];
+            }
+        }
+        hash
+    }
+
+    /// The pieces of column `col` in the key when the pieces `present` (see
+    /// [`Search::present_slots`]) are on the board: the sequence of kinds present matched
+    /// greedily, bottom up, onto the column's pieces as given when the column was given packed;
+    /// the pieces present otherwise.
+    fn canonical_slots(&self, col: usize, present: u64) -> u64 {
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        // Bit `slot` of `matched`: the piece `pieces[slot]` is in the key.
+        let mut matched = present;
+        if self.columns.packed[col] && present != 0 {
+            // The pieces present from the bottom up to the first one gone match themselves;
+            // `next` is the first slot not matched yet (slots count from the top).
+            let mut next = pieces.len();
+            while next > 0 && present >> (next - 1) & 1 == 1 {
+                next -= 1;
+            }
+            let mut rest = present & ((1 << next) - 1);
+            matched = present & !rest;
+            while rest != 0 {
+                // The lowest piece present not matched yet.
+                let slot = 63 - rest.leading_zeros() as usize;
+                rest ^= 1 << slot;
+                let kind = self.kind[pieces[slot] as usize];
+                // `pieces[slot]` itself matches, so the match lies at `slot` or below it.
+                next -= 1;
+                while self.kind[pieces[next] as usize] != kind {
+                    next -= 1;
+                }
+                matched |= 1 << next;
+            }
+        }
+        matched
     }
 
     /// Fills `state.exposed` with the cells of the board that hold a piece with an open cell
@@ -613,11 +667,25 @@ impl Search {
         for &(_, _, found) in &state.order_keys {
             self.branches.push(Branch::Remove((found >> 16) as u16, found as u16));
         }
+        // The branches whose board (before anything falls) is in the table already: all looked
+        // up before any is tried, so that the lookups overlap. Such a board was entered in the
+        // table after its safe moves, so it has none, and the branch's position is that board.
+        state.known.truncate(from);
+        for index in from..self.branches.len() {
+            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+            let hash = self.hash_without(a, b, &mut state.child_key);
+            state.known.push(state.memo.contains(hash, &state.child_key));
+        }
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
         while index < self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+            let known = state.known[index];
             index += 1;
+            if known {
+                state.sleep.push((a, b));
+                continue;
+            }
             let refuted_end = state.sleep.len();
             for slot in sleep_from..refuted_end {
                 let slept = state.sleep[slot];
