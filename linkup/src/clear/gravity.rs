@@ -134,7 +134,7 @@ struct Table {
 impl Table {
     /// Slots in the table.
     fn capacity(&self) -> usize {
-        if self.stride == 0 { 0 } else { self.slots.len() / self.stride }
+        self.slots.len().checked_div(self.stride).unwrap_or(0)
     }
 
     /// The slot (its first word) where `key` is, or the empty slot where it would go.
