@@ -857,6 +857,101 @@ mod tests {
         assert_ne!(top_gone, bottom_gone);
     }
 
+    /// What [`Columns`] holds, found from scratch: the tops, the grid of pieces, the key and
+    /// its hash.
+    fn columns_from_scratch(search: &mut Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
+        let kept = (
+            search.columns.top.clone(),
+            search.columns.grid.clone(),
+            search.columns.key.clone(),
+            search.columns.hash,
+        );
+        search.init_columns();
+        let fresh = (
+            search.columns.top.clone(),
+            search.columns.grid.clone(),
+            search.columns.key.clone(),
+            search.columns.hash,
+        );
+        // `init_columns` starts over; put back what was kept (equal when the test passes).
+        (search.columns.top, search.columns.grid, search.columns.key, search.columns.hash) = kept;
+        fresh
+    }
+
+    proptest! {
+        /// Removals and their undoing keep [`Columns`] as it would be found from scratch, and
+        /// `hash_without` foresees the key and hash of each removal (boards given packed, with
+        /// gaps or not).
+        #[test]
+        fn columns_follow_removals(
+            rows in 1usize..6,
+            cols in 1usize..6,
+            heights in proptest::collection::vec(0usize..6, 5),
+            kinds: u64,
+            gap: bool,
+            picks in proptest::collection::vec((0usize..64, 0usize..64), 1..12),
+        ) {
+            let board = packed_board(rows, cols, &heights, kinds, gap);
+            let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
+            let mut search = Search::new(&board, settings);
+            search.init_columns();
+            let mut removed = 0;
+            for &(first, second) in &picks {
+                let present: Vec<u16> =
+                    (0..search.cell.len() as u16).filter(|&piece| search.is_present(piece)).collect();
+                if present.len() < 2 {
+                    break;
+                }
+                let a = present[first % present.len()];
+                // A piece of the kind of `a` (removals keep counts even only per pair of a kind).
+                let partners: Vec<u16> = present
+                    .iter()
+                    .copied()
+                    .filter(|&piece| piece != a && search.kind[piece as usize] == search.kind[a as usize])
+                    .collect();
+                if partners.is_empty() {
+                    continue;
+                }
+                let b = partners[second % partners.len()];
+                let mut foreseen = Vec::new();
+                let hash = search.hash_without(a.min(b), a.max(b), &mut foreseen);
+                search.remove(a.min(b), a.max(b), true);
+                removed += 1;
+                prop_assert_eq!(search.columns.hash, hash);
+                prop_assert_eq!(&search.columns.key, &foreseen);
+                let kept = (search.columns.top.clone(), search.columns.grid.clone(), search.columns.key.clone(), search.columns.hash);
+                prop_assert_eq!(kept, columns_from_scratch(&mut search));
+            }
+            for _ in 0..removed {
+                search.undo(true);
+                let kept = (search.columns.top.clone(), search.columns.grid.clone(), search.columns.key.clone(), search.columns.hash);
+                prop_assert_eq!(kept, columns_from_scratch(&mut search));
+            }
+        }
+
+        /// The table of hopeless positions holds exactly the keys put in (a small limit of its
+        /// own is not reached here), through its growth.
+        #[test]
+        fn table_holds_what_was_put_in(
+            keys in proptest::collection::vec(proptest::collection::vec(0u64..8, 3), 1..400),
+            probes in proptest::collection::vec(proptest::collection::vec(0u64..8, 3), 1..50),
+        ) {
+            // A weak hash on purpose: many keys share one, and the table must tell them apart.
+            let hash = |key: &[u64]| key[0] * 3 + key[1];
+            let mut table = Table::default();
+            let mut model = std::collections::HashSet::new();
+            for key in &keys {
+                table.insert(hash(key), key);
+                model.insert(key.clone());
+                prop_assert!(table.contains(hash(key), key));
+            }
+            prop_assert_eq!(table.len, model.len());
+            for key in keys.iter().chain(&probes) {
+                prop_assert_eq!(table.contains(hash(key), key), model.contains(key));
+            }
+        }
+    }
+
     #[test]
     fn luby_sequence() {
         let terms: Vec<u64> = (1..=15).map(luby).collect();
