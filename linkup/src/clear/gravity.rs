@@ -117,11 +117,15 @@ pub(super) struct Columns {
 const NO_KIND: u32 = u32::MAX;
 
 /// Positions found hopeless, by the key of their board: an open-addressing table (linear
-/// probing) of slots of `1 + key length` words, [`Columns::hash`] (0 made 1, since 0 marks an
-/// empty slot) then the key, compared in full on a match, so the table never errs. A lookup
-/// reads one slot, usually one cache line, where a map of hashes into an arena of keys read
-/// three. The table doubles at three quarters full while it stays within [`MEMO_WORDS`]; at
-/// that size it takes keys until nine tenths full, then just knows less.
+/// probing) of slots of `1 + key length` words, a tag then the key, compared in full on a match,
+/// so the table never errs. The tag is [`Columns::hash`] with its top bit cleared (and 0 made 1,
+/// since 0 marks an empty slot), plus [`PROVED`] once the position is proved hopeless: a
+/// position takes its slot when it is entered ([`Table::enter`]) and is marked when every move
+/// from it is refuted ([`Table::prove`]), a store to a slot known, where looking the slot up
+/// again would wait on memory (the search below it has long pushed it out of the caches). A
+/// lookup reads one slot, usually one cache line. The table doubles at three quarters full while
+/// it stays within [`MEMO_WORDS`]; at that size it takes keys until nine tenths full, then just
+/// knows less.
 #[derive(Debug, Default)]
 struct Table {
     slots: Vec<u64>,
@@ -129,12 +133,27 @@ struct Table {
     stride: usize,
     /// Keys held.
     len: usize,
+    /// Times the table grew (a slot given out before is then no longer where its key is).
+    generation: u32,
 }
+
+/// The bit of a tag that marks a position proved hopeless (see [`Table`]).
+const PROVED: u64 = 1 << 63;
+
+/// Where [`Table::enter`] left a position: its slot (the first word) and the table's
+/// generation then, or nothing when the table is full.
+#[derive(Debug, Clone, Copy)]
+struct Reserved(Option<(usize, u32)>);
 
 impl Table {
     /// Slots in the table.
     fn capacity(&self) -> usize {
         self.slots.len().checked_div(self.stride).unwrap_or(0)
+    }
+
+    /// The tag of a key of hash `hash`, not yet proved.
+    fn tag(hash: u64) -> u64 {
+        (hash & !PROVED).max(1)
     }
 
     /// The slot (its first word) where `key` is, or the empty slot where it would go.
@@ -144,39 +163,65 @@ impl Table {
         loop {
             let at = slot * self.stride;
             let held = self.slots[at];
-            if held == 0 || held == tag && self.slots[at + 1..at + self.stride] == *key {
+            if held == 0 || held & !PROVED == tag && self.slots[at + 1..at + self.stride] == *key {
                 return at;
             }
             slot = (slot + 1) & mask;
         }
     }
 
+    /// True when `key` is held and proved hopeless.
     fn contains(&self, hash: u64, key: &[u64]) -> bool {
-        self.len > 0 && self.slots[self.find(hash.max(1), key)] != 0
+        self.len > 0 && self.slots[self.find(Self::tag(hash), key)] & PROVED != 0
     }
 
-    /// Remembers `key` (all keys of a table have one length), unless the table is full.
-    fn insert(&mut self, hash: u64, key: &[u64]) {
+    /// `Err(())` when `key` is proved hopeless; else its slot, taken now if it had none (unless
+    /// the table is full), for [`Table::prove`].
+    fn enter(&mut self, hash: u64, key: &[u64]) -> Result<Reserved, ()> {
         let stride = key.len() + 1;
         if self.stride == 0 {
             self.stride = stride;
             self.slots = vec![0; 1024 * stride];
         }
         debug_assert_eq!(self.stride, stride, "keys of one length");
-        let capacity = self.capacity();
-        if 4 * (self.len + 1) > 3 * capacity {
-            if 2 * self.slots.len() <= MEMO_WORDS {
-                self.grow();
-            } else if 10 * (self.len + 1) > 9 * capacity {
-                return;
-            }
+        let tag = Self::tag(hash);
+        let mut at = self.find(tag, key);
+        if self.slots[at] & PROVED != 0 {
+            return Err(());
         }
-        let tag = hash.max(1);
-        let at = self.find(tag, key);
         if self.slots[at] == 0 {
+            let capacity = self.capacity();
+            if 4 * (self.len + 1) > 3 * capacity {
+                if 2 * self.slots.len() <= MEMO_WORDS {
+                    self.grow();
+                    at = self.find(tag, key);
+                } else if 10 * (self.len + 1) > 9 * capacity {
+                    return Ok(Reserved(None));
+                }
+            }
             self.slots[at] = tag;
             self.slots[at + 1..at + stride].copy_from_slice(key);
             self.len += 1;
+        }
+        Ok(Reserved(Some((at, self.generation))))
+    }
+
+    /// Marks `key` (entered as `reserved`) proved hopeless.
+    fn prove(&mut self, reserved: Reserved, hash: u64, key: &[u64]) {
+        let at = match reserved.0 {
+            Some((at, generation)) if generation == self.generation => at,
+            Some(_) => self.find(Self::tag(hash), key),
+            None => return,
+        };
+        self.slots[at] = Self::tag(hash) | PROVED;
+    }
+
+    /// Remembers `key` as proved hopeless (all keys of a table have one length), unless the
+    /// table is full.
+    #[cfg(test)]
+    fn insert(&mut self, hash: u64, key: &[u64]) {
+        if let Ok(reserved) = self.enter(hash, key) {
+            self.prove(reserved, hash, key);
         }
     }
 
@@ -186,10 +231,11 @@ impl Table {
         let old = std::mem::replace(&mut self.slots, doubled);
         for slot in old.chunks_exact(self.stride) {
             if slot[0] != 0 {
-                let at = self.find(slot[0], &slot[1..]);
+                let at = self.find(slot[0] & !PROVED, &slot[1..]);
                 self.slots[at..at + self.stride].copy_from_slice(slot);
             }
         }
+        self.generation += 1;
     }
 }
 
@@ -638,10 +684,10 @@ impl Search {
             }
         }
         state.sleep.truncate(kept);
-        if state.memo.contains(self.columns.hash, &self.columns.key) {
+        let Ok(reserved) = state.memo.enter(self.columns.hash, &self.columns.key) else {
             self.undo_to(order_mark, self.trail.len(), true);
             return Ok(false);
-        }
+        };
         self.count_position()?;
         let from = self.branches.len();
         self.find_exposed(state);
@@ -706,7 +752,7 @@ impl Search {
         self.branches.truncate(from);
         state.sleep.truncate(sleep_from);
         // Every removal was undone: the key is this position's again.
-        state.memo.insert(self.columns.hash, &self.columns.key);
+        state.memo.prove(reserved, self.columns.hash, &self.columns.key);
         self.undo_to(order_mark, self.trail.len(), true);
         Ok(false)
     }
@@ -926,6 +972,36 @@ mod tests {
                 search.undo(true);
                 let kept = (search.columns.top.clone(), search.columns.grid.clone(), search.columns.key.clone(), search.columns.hash);
                 prop_assert_eq!(kept, columns_from_scratch(&mut search));
+            }
+        }
+
+        /// Positions entered and not proved are not taken for hopeless; proving one marks it,
+        /// through growths of the table in between (a stale slot is found again).
+        #[test]
+        fn entered_positions_are_hopeless_once_proved(
+            keys in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 1..600),
+            proved in proptest::collection::vec(any::<bool>(), 600),
+        ) {
+            let hash = |key: &[u64]| key[0] * 5 + key[2];
+            let mut table = Table::default();
+            let mut open = Vec::new();
+            for key in &keys {
+                match table.enter(hash(key), key) {
+                    Ok(reserved) => open.push((key.clone(), reserved)),
+                    Err(()) => prop_assert!(false, "nothing is proved yet"),
+                }
+            }
+            let mut model = std::collections::HashSet::new();
+            for ((key, reserved), &prove) in open.iter().zip(&proved).rev() {
+                prop_assert!(table.contains(hash(key), key) == model.contains(key));
+                if prove {
+                    table.prove(*reserved, hash(key), key);
+                    model.insert(key.clone());
+                }
+            }
+            for key in &keys {
+                prop_assert_eq!(table.contains(hash(key), key), model.contains(key));
+                prop_assert_eq!(table.enter(hash(key), key).is_err(), model.contains(key));
             }
         }
 
