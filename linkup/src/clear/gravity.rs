@@ -48,13 +48,13 @@
 //!
 //! ## Work per position
 //! Everything a position needs about its board is kept up to date column by column as
-//! [`Search::settle`] lays a column out after a removal or its undo ([`Columns`], whose
+//! `Search::settle` lays a column out after a removal or its undo (`Columns`, whose
 //! invariants are written there): the column tops (the safe moves above), a grid of pieces and
 //! kinds, and the key of the board with its Zobrist hash, changed only for the pieces whose bit
 //! changes. A position's pairs are those of two pieces with an open side (row masks, bucketed by
 //! kind through the grid) and those side by side with a piece shut in (the grid of kinds); the
 //! pairs of the sleep set are not checked. Before any branch is played, the key and hash it would
-//! leave before anything falls ([`Search::hash_without`]: the key depends only on which pieces
+//! leave before anything falls (`Search::hash_without`: the key depends only on which pieces
 //! are left) are looked up in the table of hopeless positions, all together so the lookups
 //! overlap; a key found there was entered after its safe moves, so it has none, the branch's
 //! position is that board, and the branch is refuted without being played. None of this changes
