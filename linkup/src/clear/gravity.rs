@@ -869,20 +869,23 @@ mod tests {
         Board::from_vec(rows, cols, cells)
     }
 
+    /// Boards of [`packed_board`] of at most `side` rows and columns, and whether their columns
+    /// may have a gap.
+    fn packed_boards(side: usize) -> impl Strategy<Value = (Board, bool)> {
+        (1..=side, 1..=side, proptest::collection::vec(0..=side, side), any::<u64>(), any::<bool>()).prop_map(
+            |(rows, cols, heights, kinds, gap)| (packed_board(rows, cols, &heights, kinds, gap), gap),
+        )
+    }
+
     proptest! {
         /// Two sets of pieces get the same key exactly when they leave the same board (columns
         /// given packed), and only then (any board).
         #[test]
         fn keys_name_boards(
-            rows in 1usize..5,
-            cols in 1usize..5,
-            heights in proptest::collection::vec(0usize..5, 4),
-            kinds: u64,
+            (board, gap) in packed_boards(4),
             first in proptest::collection::vec(any::<bool>(), 16),
             swaps in proptest::collection::vec((0usize..16, 0usize..16), 0..4),
-            gap: bool,
         ) {
-            let board = packed_board(rows, cols, &heights, kinds, gap);
             let pieces = board.cells().iter().filter(|&&kind| kind != 0).count();
             prop_assume!(pieces > 0);
             let first = &first[..pieces];
@@ -917,22 +920,17 @@ mod tests {
         assert_ne!(top_gone, bottom_gone);
     }
 
-    /// What [`Columns`] holds, found from scratch: the tops, the grid of pieces, the key and
-    /// its hash.
+    /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash.
+    fn columns_now(search: &Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
+        let columns = &search.columns;
+        (columns.top.clone(), columns.grid.clone(), columns.key.clone(), columns.hash)
+    }
+
+    /// [`columns_now`] found from scratch.
     fn columns_from_scratch(search: &mut Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
-        let kept = (
-            search.columns.top.clone(),
-            search.columns.grid.clone(),
-            search.columns.key.clone(),
-            search.columns.hash,
-        );
+        let kept = columns_now(search);
         search.init_columns();
-        let fresh = (
-            search.columns.top.clone(),
-            search.columns.grid.clone(),
-            search.columns.key.clone(),
-            search.columns.hash,
-        );
+        let fresh = columns_now(search);
         // `init_columns` starts over; put back what was kept (equal when the test passes).
         (search.columns.top, search.columns.grid, search.columns.key, search.columns.hash) = kept;
         fresh
@@ -944,14 +942,9 @@ mod tests {
         /// gaps or not).
         #[test]
         fn columns_follow_removals(
-            rows in 1usize..6,
-            cols in 1usize..6,
-            heights in proptest::collection::vec(0usize..6, 5),
-            kinds: u64,
-            gap: bool,
+            (board, _) in packed_boards(5),
             picks in proptest::collection::vec((0usize..64, 0usize..64), 1..12),
         ) {
-            let board = packed_board(rows, cols, &heights, kinds, gap);
             let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
             let mut search = Search::new(&board, settings);
             search.init_columns();
@@ -979,13 +972,11 @@ mod tests {
                 removed += 1;
                 prop_assert_eq!(search.columns.hash, hash);
                 prop_assert_eq!(&search.columns.key, &foreseen);
-                let kept = (search.columns.top.clone(), search.columns.grid.clone(), search.columns.key.clone(), search.columns.hash);
-                prop_assert_eq!(kept, columns_from_scratch(&mut search));
+                prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
             }
             for _ in 0..removed {
                 search.undo(true);
-                let kept = (search.columns.top.clone(), search.columns.grid.clone(), search.columns.key.clone(), search.columns.hash);
-                prop_assert_eq!(kept, columns_from_scratch(&mut search));
+                prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
             }
         }
 
