@@ -290,9 +290,30 @@ fn status(nodes: u64, estimate: u64, elapsed: Duration) -> String {
     text
 }
 
+/// The `index`-th term (from 1) of Luby's sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
+/// The budgets of restarted searches grow by it: its first n terms sum to about n log n, and
+/// every power of two recurs, so a run that needs some budget is never far off.
+pub fn luby(index: u64) -> u64 {
+    let mut index = index;
+    loop {
+        // The smallest k with index <= 2^k - 1.
+        let k = u64::BITS - index.leading_zeros();
+        if index == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        index -= (1 << (k - 1)) - 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
 
     #[test]
     fn counts_name_the_limit_when_they_reach_it() {

@@ -78,6 +78,7 @@ pub mod gravity;
 use rustc_hash::FxHashMap;
 
 use common::Pos;
+use common::search::luby;
 
 use crate::model::{Board, EMPTY, Kind, Rules};
 
@@ -224,23 +225,8 @@ fn search_inner(
     Ok(Outcome { verdict, positions: search.positions })
 }
 
-/// The `index`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …
-/// (its terms sum to about n log n over n terms, and every power of two recurs). The search
-/// with gravity ([`gravity`]) keeps its own copy of this and of [`mix`] for now (it is being
-/// changed on another branch); it can take these from here (`use super::{luby, mix}`).
-fn luby(index: u64) -> u64 {
-    let mut index = index;
-    loop {
-        // The smallest k with index <= 2^k - 1.
-        let k = 64 - index.leading_zeros();
-        if index == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        index -= (1 << (k - 1)) - 1;
-    }
-}
-
-/// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated.
+/// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated (the
+/// seeds of both searches' rounds).
 fn mix(value: u64) -> u64 {
     let mut value = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
     value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -686,6 +672,9 @@ struct Search {
     freed_lines: (u64, u64),
     /// The same for every piece freed in this run of [`Search::can_all_go`].
     freed_all: (u64, u64),
+    /// With gravity: the column tops and the key of the board, kept up to date by
+    /// [`Search::settle`] (see [`gravity`]).
+    columns: gravity::Columns,
 }
 
 impl Search {
@@ -778,6 +767,7 @@ impl Search {
             last_stuck: 0,
             freed_lines: (0, 0),
             freed_all: (0, 0),
+            columns: gravity::Columns::default(),
         }
     }
 
@@ -1852,12 +1842,6 @@ mod tests {
                 Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
             }
         }
-    }
-
-    #[test]
-    fn luby_terms() {
-        let terms: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     proptest! {

@@ -33,6 +33,7 @@ use super::bits::BitSearch;
 use super::symmetry::Symmetry;
 use super::{BOTTOM, Border, Config, LEFT, Placement, Puzzle, RIGHT, TOP};
 use crate::Grid;
+use crate::search::luby;
 
 /// Nodes of one unit of the Luby sequence in [`find_one`].
 const LUBY_UNIT: u64 = 2000;
@@ -53,19 +54,6 @@ pub(super) enum Settled {
 /// tiles).
 pub(super) fn rows_restart(_puzzle: &Puzzle, config: &Config) -> bool {
     config.limit <= 1
-}
-
-/// The `i`-th term (from 1) of Luby's sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        // The smallest k with i <= 2^k - 1.
-        let k = u64::BITS - i.leading_zeros();
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
 }
 
 /// A seed drawn from the puzzle itself, so that restarts are the same for the same input.
@@ -156,15 +144,4 @@ fn solves(puzzle: &Puzzle, board: &Grid<Placement>) -> bool {
         };
         joints && border
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn luby_sequence_starts_as_published() {
-        let terms: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 }

@@ -45,58 +45,236 @@
 //! changes), so each round skips what the rounds before proved. A round that ends without
 //! running out of its budget is exact: it found a clearing order or refuted every move from
 //! the start. The positions of every round count against the one budget of the search.
+//!
+//! ## Work per position
+//! Everything a position needs about its board is kept up to date column by column as
+//! `Search::settle` lays a column out after a removal or its undo (`Columns`, whose
+//! invariants are written there): the column tops (the safe moves above), a grid of pieces and
+//! kinds, and the key of the board with its Zobrist hash, changed only for the pieces whose bit
+//! changes. A position's pairs are those of two pieces with an open side (row masks, bucketed by
+//! kind through the grid) and those side by side with a piece shut in (the grid of kinds); the
+//! pairs of the sleep set are not checked. Before any branch is played, the key and hash it would
+//! leave before anything falls (`Search::hash_without`: the key depends only on which pieces
+//! are left) are looked up in the table of hopeless positions, all together so the lookups
+//! overlap; a key found there was entered after its safe moves, so it has none, the branch's
+//! position is that board, and the branch is refuted without being played. None of this changes
+//! which positions are searched or their order.
 
-use super::{Branch, OutOfBudget, Search, span};
+use super::{Branch, OutOfBudget, Search, mix, span};
+use common::search::luby;
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
 pub const RESTART_UNIT: u64 = 1_000;
 
 /// Most 64-bit words the table of hopeless positions holds with gravity (64 MiB): a standard
-/// deal's key takes 3 words, so the table holds every position of the default budget.
+/// deal's slot takes 4 words, so the table holds 1.9 million positions, nearly every position of
+/// the default budget.
 pub const MEMO_WORDS: usize = 1 << 23;
 
-/// The `index`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …
-fn luby(index: u64) -> u64 {
-    let mut index = index;
-    loop {
-        // The smallest k with index <= 2^k - 1.
-        let k = 64 - index.leading_zeros();
-        if index == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        index -= (1 << (k - 1)) - 1;
-    }
+/// No piece (an empty column's top).
+const NO_PIECE: u16 = u16::MAX;
+
+/// What [`Search::settle`] keeps up to date with gravity, column by column, so that a position
+/// costs work only in the columns a removal touched. Invariants (once [`Search::init_columns`]
+/// ran): `top[c]` is the highest piece on the board in framed column `c` ([`NO_PIECE`] when
+/// none); `key` is the canonical set of pieces of the board (see the
+/// [module documentation](self)), one bit per piece; `hash` is the XOR of `zobrist[p]` over
+/// the pieces `p` of `key`.
+#[derive(Debug, Default)]
+pub(super) struct Columns {
+    /// Per framed column: its pieces were given packed at its bottom.
+    packed: Vec<bool>,
+    top: Vec<u16>,
+    /// Per framed column: its pieces in `key` (bit `slot` for `column[column_start[c] + slot]`).
+    matched: Vec<u64>,
+    /// Per framed column: its pieces on the board (the same bits).
+    present: Vec<u64>,
+    /// Per piece: its slot in its column (`column[column_start[c] + slot]`).
+    slot: Vec<u8>,
+    key: Vec<u64>,
+    hash: u64,
+    /// A pseudo-random word per piece.
+    zobrist: Vec<u64>,
+    /// Scratch for [`Search::first_all_top_kind`]: per kind, its pieces on top of a column.
+    tops_of_kind: Vec<u8>,
+    /// Per framed cell (row-major): the piece on it, or [`NO_PIECE`].
+    grid: Vec<u16>,
+    /// Per framed cell: the kind of the piece on it, or [`NO_KIND`].
+    grid_kind: Vec<u32>,
+    /// Per piece: its index among the pieces of its kind (`members`), when every kind has at
+    /// most 64 pieces; else empty (the pairs are then found kind by kind).
+    member_slot: Vec<u8>,
 }
 
-/// A 64-bit mix (splitmix64's finaliser): equal inputs give equal outputs, close ones look
-/// unrelated.
-fn mix(value: u64) -> u64 {
-    let mut value = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    value = (value ^ (value >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    value ^ (value >> 31)
+/// No kind (an empty cell of [`Columns::grid_kind`]).
+const NO_KIND: u32 = u32::MAX;
+
+/// Positions found hopeless, by the key of their board: an open-addressing table (linear
+/// probing) of slots of `1 + key length` words, a tag then the key, compared in full on a match,
+/// so the table never errs. The tag is [`Columns::hash`] with its top bit cleared (and 0 made 1,
+/// since 0 marks an empty slot), plus [`PROVED`] once the position is proved hopeless: a
+/// position takes its slot when it is entered ([`Table::enter`]) and is marked when every move
+/// from it is refuted ([`Table::prove`]), a store to a slot known, where looking the slot up
+/// again would wait on memory (the search below it has long pushed it out of the caches). A
+/// lookup reads one slot, usually one cache line. The table doubles at three quarters full while
+/// it stays within [`MEMO_WORDS`]; at that size it takes keys until nine tenths full, then just
+/// knows less.
+#[derive(Debug, Default)]
+struct Table {
+    slots: Vec<u64>,
+    /// Words per slot (0 until the first key).
+    stride: usize,
+    /// Keys held.
+    len: usize,
+    /// Times the table grew (a slot given out before is then no longer where its key is).
+    generation: u32,
+}
+
+/// The bit of a tag that marks a position proved hopeless (see [`Table`]).
+const PROVED: u64 = 1 << 63;
+
+/// Where [`Table::enter`] left a position: its slot (the first word) and the table's
+/// generation then, or nothing when the table is full.
+#[derive(Debug, Clone, Copy)]
+struct Reserved(Option<(usize, u32)>);
+
+impl Table {
+    /// Slots in the table.
+    fn capacity(&self) -> usize {
+        self.slots.len().checked_div(self.stride).unwrap_or(0)
+    }
+
+    /// The tag of a key of hash `hash`, not yet proved.
+    fn tag(hash: u64) -> u64 {
+        (hash & !PROVED).max(1)
+    }
+
+    /// The slot (its first word) where `key` is, or the empty slot where it would go.
+    fn find(&self, tag: u64, key: &[u64]) -> usize {
+        let mask = self.capacity() - 1;
+        let mut slot = tag as usize & mask;
+        loop {
+            let at = slot * self.stride;
+            let held = self.slots[at];
+            if held == 0 || held & !PROVED == tag && self.slots[at + 1..at + self.stride] == *key {
+                return at;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// True when `key` is held and proved hopeless.
+    fn contains(&self, hash: u64, key: &[u64]) -> bool {
+        self.len > 0 && self.slots[self.find(Self::tag(hash), key)] & PROVED != 0
+    }
+
+    /// `Err(())` when `key` is proved hopeless; else its slot, taken now if it had none (unless
+    /// the table is full), for [`Table::prove`].
+    fn enter(&mut self, hash: u64, key: &[u64]) -> Result<Reserved, ()> {
+        let stride = key.len() + 1;
+        if self.stride == 0 {
+            self.stride = stride;
+            self.slots = vec![0; 1024 * stride];
+        }
+        debug_assert_eq!(self.stride, stride, "keys of one length");
+        let tag = Self::tag(hash);
+        let mut at = self.find(tag, key);
+        if self.slots[at] & PROVED != 0 {
+            return Err(());
+        }
+        if self.slots[at] == 0 {
+            let capacity = self.capacity();
+            if 4 * (self.len + 1) > 3 * capacity {
+                if 2 * self.slots.len() <= MEMO_WORDS {
+                    self.grow();
+                    at = self.find(tag, key);
+                } else if 10 * (self.len + 1) > 9 * capacity {
+                    return Ok(Reserved(None));
+                }
+            }
+            self.slots[at] = tag;
+            self.slots[at + 1..at + stride].copy_from_slice(key);
+            self.len += 1;
+        }
+        Ok(Reserved(Some((at, self.generation))))
+    }
+
+    /// Marks `key` (entered as `reserved`) proved hopeless.
+    fn prove(&mut self, reserved: Reserved, hash: u64, key: &[u64]) {
+        let at = match reserved.0 {
+            Some((at, generation)) if generation == self.generation => at,
+            Some(_) => self.find(Self::tag(hash), key),
+            None => return,
+        };
+        self.slots[at] = Self::tag(hash) | PROVED;
+    }
+
+    /// Remembers `key` as proved hopeless (all keys of a table have one length), unless the
+    /// table is full.
+    #[cfg(test)]
+    fn insert(&mut self, hash: u64, key: &[u64]) {
+        if let Ok(reserved) = self.enter(hash, key) {
+            self.prove(reserved, hash, key);
+        }
+    }
+
+    /// Doubles the slots, every key moved to its place in the new table.
+    fn grow(&mut self) {
+        let doubled = vec![0; 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        for slot in old.chunks_exact(self.stride) {
+            if slot[0] != 0 {
+                let at = self.find(slot[0] & !PROVED, &slot[1..]);
+                self.slots[at..at + self.stride].copy_from_slice(slot);
+            }
+        }
+        self.generation += 1;
+    }
 }
 
 /// What the search with gravity keeps besides the search.
 struct Gravity {
-    /// Per framed column: its pieces were given packed at its bottom.
-    packed: Vec<bool>,
+    /// The hopeless positions, kept from round to round.
+    memo: Table,
     /// The tie-breaking seed of this round; 0 in the first (reading order).
     seed: u64,
     /// The budget of the whole search (rounds have their own in [`Search::budget`]).
     budget: u64,
     /// The sleep sets of the positions on the search path, each a slice from a mark.
     sleep: Vec<(u16, u16)>,
+    /// Scratch for sorting the branches of a position: (pieces left of the kind, tie, the kind
+    /// and the two pieces).
+    order_keys: Vec<(u32, u64, u64)>,
+    /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
+    exposed: Vec<u64>,
+    /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind, its pieces with an open side
+    /// (bits of [`Columns::member_slot`]; all 0 between uses), and the kinds with one.
+    open_of_kind: Vec<u64>,
+    kinds_seen: Vec<u32>,
+    /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
+    known: Vec<bool>,
+    /// Scratch: the key of a branch's board ([`Search::hash_without`]).
+    child_key: Vec<u64>,
 }
 
 impl Search {
     /// The search with gravity, in rounds of `restart_unit` times the terms of the Luby
     /// sequence (see the [module documentation](self)).
     pub(super) fn gravity_rounds(&mut self, restart_unit: u64) -> Result<bool, OutOfBudget> {
-        let packed = self.packed_columns();
-        self.memo.limit = Some(MEMO_WORDS);
+        self.init_columns();
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
-        let mut state = Gravity { packed, seed: 0, budget: self.budget, sleep: Vec::new() };
+        let mut state = Gravity {
+            memo: Table::default(),
+            seed: 0,
+            budget: self.budget,
+            sleep: Vec::new(),
+            order_keys: Vec::new(),
+            exposed: Vec::new(),
+            open_of_kind: vec![0; self.left.len()],
+            kinds_seen: Vec::new(),
+            known: Vec::new(),
+            child_key: Vec::new(),
+        };
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
             state.seed = if round == 1 { 0 } else { mix(board_seed ^ round) | 1 };
@@ -125,97 +303,334 @@ impl Search {
             .collect()
     }
 
-    /// The canonical set of pieces of the board into `self.key` (see the
-    /// [module documentation](self)).
-    fn gravity_key(&mut self, state: &Gravity) {
-        self.key.clear();
-        self.key.extend_from_slice(&self.present);
-        for (col, &packed) in state.packed.iter().enumerate() {
-            if !packed {
-                continue;
+    /// Sets up [`Columns`] for the board as it is (every column laid out already).
+    fn init_columns(&mut self) {
+        let width = self.column_start.len() - 1;
+        self.columns = Columns {
+            packed: self.packed_columns(),
+            top: vec![NO_PIECE; width],
+            matched: vec![0; width],
+            present: vec![0; width],
+            slot: (0..self.cell.len())
+                .map(|piece| {
+                    let col = self.cell[piece].1 as usize;
+                    let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+                    pieces.iter().position(|&p| p as usize == piece).expect("in its column") as u8
+                })
+                .collect(),
+            key: vec![0; self.present.len()],
+            hash: 0,
+            zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
+            tops_of_kind: vec![0; self.left.len()],
+            grid: vec![NO_PIECE; (usize::from(self.board_rows) + 2) * width],
+            grid_kind: vec![NO_KIND; (usize::from(self.board_rows) + 2) * width],
+            member_slot: Vec::new(),
+        };
+        if (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
+            let mut member_slot = vec![0; self.cell.len()];
+            for k in 0..self.left.len() {
+                for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
+                    member_slot[piece as usize] = slot as u8;
+                }
+            }
+            self.columns.member_slot = member_slot;
+        }
+        for col in 0..width {
+            self.canonize(col, self.present_slots(col));
+        }
+    }
+
+    /// Bit `slot` set for each piece `column[column_start[col] + slot]` on the board.
+    fn present_slots(&self, col: usize) -> u64 {
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        pieces
+            .iter()
+            .enumerate()
+            .fold(0, |slots, (slot, &piece)| slots | u64::from(self.is_present(piece)) << slot)
+    }
+
+    /// Brings [`Columns`] up to date for column `col` from its pieces on the board (`present`,
+    /// see [`Search::present_slots`]): its top, its cells in the grids, and its pieces in the
+    /// key ([`Search::canonical_slots`]); only the pieces whose bit changes are touched in the
+    /// key and the hash.
+    fn canonize(&mut self, col: usize, present: u64) {
+        if self.columns.zobrist.is_empty() {
+            return;
+        }
+        let matched = self.canonical_slots(col, present);
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        self.columns.present[col] = present;
+        self.columns.top[col] =
+            if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let width = self.column_start.len() - 1;
+        for row in 1..=usize::from(self.board_rows) {
+            self.columns.grid[row * width + col] = NO_PIECE;
+            self.columns.grid_kind[row * width + col] = NO_KIND;
+        }
+        let mut on_board = present;
+        while on_board != 0 {
+            let piece = pieces[on_board.trailing_zeros() as usize];
+            on_board &= on_board - 1;
+            let at = usize::from(self.cell[piece as usize].0) * width + col;
+            self.columns.grid[at] = piece;
+            self.columns.grid_kind[at] = self.kind[piece as usize];
+        }
+        let mut changed = matched ^ self.columns.matched[col];
+        self.columns.matched[col] = matched;
+        while changed != 0 {
+            let piece = pieces[changed.trailing_zeros() as usize] as usize;
+            changed &= changed - 1;
+            self.columns.key[piece / 64] ^= 1 << (piece % 64);
+            self.columns.hash ^= self.columns.zobrist[piece];
+        }
+    }
+
+    /// The key and its hash once pieces `a` and `b` are gone, before anything falls (the key into
+    /// `key`): only the pieces of their columns in the key can change.
+    fn hash_without(&self, a: u16, b: u16, key: &mut Vec<u64>) -> u64 {
+        key.clear();
+        key.extend_from_slice(&self.columns.key);
+        let mut hash = self.columns.hash;
+        let (a_col, b_col) = (self.cell[a as usize].1 as usize, self.cell[b as usize].1 as usize);
+        let columns = if a_col == b_col { 1 } else { 2 };
+        for col in [a_col, b_col].into_iter().take(columns) {
+            let mut present = self.columns.present[col];
+            for piece in [a, b] {
+                if self.cell[piece as usize].1 as usize == col {
+                    present &= !(1 << self.columns.slot[piece as usize]);
+                }
             }
             let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-            // Bottom up: `next` is the first piece not matched yet.
+            let mut changed = self.canonical_slots(col, present) ^ self.columns.matched[col];
+            while changed != 0 {
+                let piece = pieces[changed.trailing_zeros() as usize] as usize;
+                changed &= changed - 1;
+                key[piece / 64] ^= 1 << (piece % 64);
+                hash ^= self.columns.zobrist[piece];
+            }
+        }
+        hash
+    }
+
+    /// The pieces of column `col` in the key when the pieces `present` (see
+    /// [`Search::present_slots`]) are on the board: the sequence of kinds present matched
+    /// greedily, bottom up, onto the column's pieces as given when the column was given packed;
+    /// the pieces present otherwise.
+    fn canonical_slots(&self, col: usize, present: u64) -> u64 {
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        // Bit `slot` of `matched`: the piece `pieces[slot]` is in the key.
+        let mut matched = present;
+        if self.columns.packed[col] && present != 0 {
+            // The pieces present from the bottom up to the first one gone match themselves;
+            // `next` is the first slot not matched yet (slots count from the top).
             let mut next = pieces.len();
-            for slot in (0..pieces.len()).rev() {
-                let piece = pieces[slot];
-                if self.present[piece as usize / 64] >> (piece % 64) & 1 == 0 {
-                    continue;
-                }
-                self.key[piece as usize / 64] &= !(1 << (piece % 64));
-                let kind = self.kind[piece as usize];
-                // `piece` itself matches, so the match lies at `slot` or below it.
+            while next > 0 && present >> (next - 1) & 1 == 1 {
+                next -= 1;
+            }
+            let mut rest = present & ((1 << next) - 1);
+            matched = present & !rest;
+            while rest != 0 {
+                // The lowest piece present not matched yet.
+                let slot = 63 - rest.leading_zeros() as usize;
+                rest ^= 1 << slot;
+                let kind = self.kind[pieces[slot] as usize];
+                // `pieces[slot]` itself matches, so the match lies at `slot` or below it.
                 next -= 1;
                 while self.kind[pieces[next] as usize] != kind {
                     next -= 1;
                 }
-                let matched = pieces[next];
-                self.key[matched as usize / 64] |= 1 << (matched % 64);
+                matched |= 1 << next;
             }
         }
+        matched
     }
 
-    /// True when a cell beside piece `piece` (above, below, left or right) is open: a line
-    /// leaves a piece through such a cell, unless it joins two pieces side by side.
-    fn has_open_side(&self, piece: u16) -> bool {
-        let (row, col) = self.cell[piece as usize];
-        self.bits.rows[row as usize] & (1 << (col - 1) | 1 << (col + 1)) != 0
-            || self.bits.cols[col as usize] & (1 << (row - 1) | 1 << (row + 1)) != 0
+    /// Fills `state.exposed` with the cells of the board that hold a piece with an open cell
+    /// beside it (above, below, left or right), one word per framed row: a line leaves a piece
+    /// through such a cell, unless it joins two pieces side by side.
+    fn find_exposed(&self, state: &mut Gravity) {
+        let rows = &self.bits.rows;
+        let height = rows.len();
+        // The board's columns, without the ring.
+        let inner = span(1, (self.column_start.len() - 3) as u32);
+        state.exposed.clear();
+        state.exposed.push(0);
+        for row in 1..height - 1 {
+            let open = rows[row];
+            let beside = open << 1 | open >> 1 | rows[row - 1] | rows[row + 1];
+            state.exposed.push(!open & beside & inner);
+        }
+        state.exposed.push(0);
     }
 
-    /// Pushes every removable pair of kind `k` as a branch ([`Search::push_pairs`] with the
-    /// lines of pairs with a piece shut in on all four sides not looked for).
-    fn push_open_pairs(&mut self, k: usize) {
+    /// [`Search::push_open_pairs`] from the pieces with an open side, bucketed by kind, and the
+    /// pairs side by side found on the grid of kinds (for kinds of at most 64 pieces, see
+    /// [`Columns::member_slot`]). The branches come in another order; the caller sorts them.
+    fn push_open_pairs_by_cells(&mut self, state: &mut Gravity, asleep: &[(u16, u16)]) {
         let mut branches = std::mem::take(&mut self.branches);
-        let members = &self.members[self.start[k]..self.start[k + 1]];
-        for (index, &a) in members.iter().enumerate() {
-            if !self.is_present(a) {
-                continue;
+        let width = self.column_start.len() - 1;
+        let columns = &self.columns;
+        state.kinds_seen.clear();
+        for row in 1..=usize::from(self.board_rows) {
+            let mut open = state.exposed[row];
+            while open != 0 {
+                let col = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let piece = columns.grid[row * width + col];
+                let k = self.kind[piece as usize] as usize;
+                if state.open_of_kind[k] == 0 {
+                    state.kinds_seen.push(k as u32);
+                }
+                state.open_of_kind[k] |= 1 << columns.member_slot[piece as usize];
             }
-            let a_open = self.has_open_side(a);
-            let (a_row, a_col) = self.cell[a as usize];
-            for &b in &members[index + 1..] {
-                if !self.is_present(b) {
+        }
+        for &k in &state.kinds_seen {
+            let k = k as usize;
+            let mut open = std::mem::take(&mut state.open_of_kind[k]);
+            let members = &self.members[self.start[k]..];
+            while open != 0 {
+                let first = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let mut rest = open;
+                while rest != 0 {
+                    let second = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let pair = (members[first], members[second]);
+                    if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                        branches.push(Branch::Remove(pair.0, pair.1));
+                    }
+                }
+            }
+        }
+        // Pairs side by side with a piece shut in (pairs of two open pieces are found above).
+        let is_open = |at: usize| state.exposed[at / width] >> (at % width) & 1 == 1;
+        for row in 1..=usize::from(self.board_rows) {
+            for at in row * width + 1..row * width + width - 1 {
+                let here = columns.grid_kind[at];
+                if here == NO_KIND {
                     continue;
                 }
-                let (b_row, b_col) = self.cell[b as usize];
-                let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-                if (touching || a_open && self.has_open_side(b)) && self.joinable(a, b) {
-                    branches.push(Branch::Remove(a, b));
+                for beside in [at + 1, at + width] {
+                    if columns.grid_kind[beside] == here && !(is_open(at) && is_open(beside)) {
+                        let (a, b) = (columns.grid[at], columns.grid[beside]);
+                        let pair = (a.min(b), a.max(b));
+                        if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                            branches.push(Branch::Remove(pair.0, pair.1));
+                        }
+                    }
                 }
             }
         }
         self.branches = branches;
     }
 
-    /// True when no piece is above piece `piece` in its column (gravity): nothing can ever
-    /// fall onto it, and its removal makes nothing fall.
-    fn is_top(&self, piece: u16) -> bool {
-        let (row, col) = self.cell[piece as usize];
-        row == 1 || {
-            let above = span(1, u32::from(row) - 1);
-            self.bits.cols[col as usize] & above == above
+    /// Pushes every removable pair of the kinds with two or more pieces left as a branch, kind
+    /// by kind, each in reading order ([`Search::push_pairs`] with the lines of pairs with a
+    /// piece shut in on all four sides not looked for; `state.exposed` must be up to date), but
+    /// not the pairs of `asleep` (the sleep set: they would be skipped).
+    fn push_open_pairs(&mut self, state: &Gravity, asleep: &[(u16, u16)]) {
+        let mut branches = std::mem::take(&mut self.branches);
+        for k in 0..self.left.len() {
+            let left = self.left[k];
+            if left < 2 {
+                continue;
+            }
+            if left > 4 {
+                self.push_all_open_pairs(k, state, asleep, &mut branches);
+                continue;
+            }
+            // The pieces left, in reading order, gathered without a branch per piece; and
+            // which of them have an open side (bit i for `live[i]`).
+            let (mut live, mut count) = ([0u16; 5], 0);
+            for &piece in &self.members[self.start[k]..self.start[k + 1]] {
+                live[count] = piece;
+                count += usize::from(self.is_present(piece));
+            }
+            let mut cells = [(0u8, 0u8); 4];
+            let mut open = 0u32;
+            for index in 0..count {
+                let (row, col) = self.cell[live[index] as usize];
+                cells[index] = (row, col);
+                open |= ((state.exposed[row as usize] >> col & 1) as u32) << index;
+            }
+            for first in 0..count {
+                for second in first + 1..count {
+                    let ((a_row, a_col), (b_row, b_col)) = (cells[first], cells[second]);
+                    let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
+                    let both_open = open >> first & open >> second & 1 == 1;
+                    if !(touching || both_open) {
+                        continue;
+                    }
+                    let pair = (live[first], live[second]);
+                    if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                        branches.push(Branch::Remove(pair.0, pair.1));
+                    }
+                }
+            }
         }
+        self.branches = branches;
+    }
+
+    /// [`Search::push_open_pairs`] for one kind with any number of pieces left.
+    fn push_all_open_pairs(
+        &self,
+        k: usize,
+        state: &Gravity,
+        asleep: &[(u16, u16)],
+        branches: &mut Vec<Branch>,
+    ) {
+        let open = |piece: u16| {
+            let (row, col) = self.cell[piece as usize];
+            state.exposed[row as usize] >> col & 1 == 1
+        };
+        for (a, b) in self.present_pairs(k) {
+            let ((a_row, a_col), (b_row, b_col)) = (self.cell[a as usize], self.cell[b as usize]);
+            let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
+            if (touching || open(a) && open(b)) && !asleep.contains(&(a, b)) && self.joinable(a, b) {
+                branches.push(Branch::Remove(a, b));
+            }
+        }
+    }
+
+    /// The first kind from `from` on whose pieces left are all on top of their columns (see
+    /// [`Search::close_gravity`]).
+    fn first_all_top_kind(&mut self, from: usize) -> Option<usize> {
+        let columns = &mut self.columns;
+        for &top in &columns.top {
+            if top != NO_PIECE {
+                columns.tops_of_kind[self.kind[top as usize] as usize] += 1;
+            }
+        }
+        let mut first = None;
+        for &top in &columns.top {
+            if top == NO_PIECE {
+                continue;
+            }
+            let k = self.kind[top as usize] as usize;
+            let count = std::mem::take(&mut columns.tops_of_kind[k]);
+            if k >= from
+                && count > 0
+                && u32::from(count) == self.left[k]
+                && first.is_none_or(|first| k < first)
+            {
+                first = Some(k);
+            }
+        }
+        first
     }
 
     /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
     /// removable in pairs one after the other. Such removals make nothing fall, so in any
     /// clearing order, removing them first leaves every later board the same but for them
     /// (the pieces below stack the same way without them on top), and every later line open.
+    /// The kinds are tried in order, pass after pass, until a pass removes nothing.
     fn close_gravity(&mut self) {
         loop {
             let mut changed = false;
-            for k in 0..self.left.len() {
-                if self.left[k] == 0 {
-                    continue;
-                }
-                let pieces = self.start[k]..self.start[k + 1];
-                let all_tops = self.members[pieces.clone()]
-                    .iter()
-                    .all(|&piece| !self.is_present(piece) || self.is_top(piece));
-                if all_tops {
-                    changed |= self.clear_many_with(k, true);
-                }
+            let mut from = 0;
+            while let Some(k) = self.first_all_top_kind(from) {
+                changed |= self.clear_many_with(k, true);
+                from = k + 1;
             }
             if !changed {
                 break;
@@ -227,11 +642,11 @@ impl Search {
     /// the other way round, and `then` stays removable after `slept` if it is now: no piece in
     /// common, the columns of `slept` given packed (a removal there only empties cells), and no
     /// piece of `then` above one of `slept` in its column (none of them falls).
-    fn independent(&self, state: &Gravity, slept: (u16, u16), then: (u16, u16)) -> bool {
+    fn independent(&self, slept: (u16, u16), then: (u16, u16)) -> bool {
         let (slept, then) = ([slept.0, slept.1], [then.0, then.1]);
         slept.iter().all(|&low| {
             let (row, col) = self.cell[low as usize];
-            state.packed[col as usize]
+            self.columns.packed[col as usize]
                 && then.iter().all(|&high| {
                     let (high_row, high_col) = self.cell[high as usize];
                     high != low && (high_col != col || high_row > row)
@@ -255,47 +670,65 @@ impl Search {
             let slept = state.sleep[index];
             let stays = self.order[order_mark..]
                 .iter()
-                .all(|step| self.independent(state, slept, (step.pieces[0], step.pieces[1])));
+                .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
             if stays {
                 state.sleep[kept] = slept;
                 kept += 1;
             }
         }
         state.sleep.truncate(kept);
-        self.gravity_key(state);
-        if self.memo.contains(&self.key) {
+        let Ok(reserved) = state.memo.enter(self.columns.hash, &self.columns.key) else {
             self.undo_to(order_mark, self.trail.len(), true);
             return Ok(false);
-        }
+        };
         self.count_position()?;
-        // The key of this position, for the table once every move from it is refuted (the
-        // positions below overwrite `self.key`).
-        let key = self.key.clone();
         let from = self.branches.len();
-        for k in 0..self.left.len() {
-            if self.left[k] >= 2 {
-                self.push_open_pairs(k);
-            }
+        self.find_exposed(state);
+        let asleep = std::mem::take(&mut state.sleep);
+        if self.columns.member_slot.is_empty() {
+            self.push_open_pairs(state, &asleep[sleep_from..]);
+        } else {
+            self.push_open_pairs_by_cells(state, &asleep[sleep_from..]);
         }
-        let mut branches = std::mem::take(&mut self.branches);
-        branches[from..].sort_by_cached_key(|branch| {
+        state.sleep = asleep;
+        // By the pieces left of the kind, then the round's tie, then kind by kind in reading
+        // order.
+        state.order_keys.clear();
+        for branch in &self.branches[from..] {
             let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
+            let k = self.kind[a as usize];
             let tie = if state.seed == 0 { 0 } else { mix(state.seed ^ (u64::from(a) << 16 | u64::from(b))) };
-            (self.left[self.kind[a as usize] as usize], tie)
-        });
-        self.branches = branches;
+            let found = u64::from(k) << 32 | u64::from(a) << 16 | u64::from(b);
+            state.order_keys.push((self.left[k as usize], tie, found));
+        }
+        state.order_keys.sort_unstable();
+        self.branches.truncate(from);
+        for &(_, _, found) in &state.order_keys {
+            self.branches.push(Branch::Remove((found >> 16) as u16, found as u16));
+        }
+        // The branches whose board (before anything falls) is in the table already: all looked
+        // up before any is tried, so that the lookups overlap. Such a board was entered in the
+        // table after its safe moves, so it has none, and the branch's position is that board.
+        state.known.truncate(from);
+        for index in from..self.branches.len() {
+            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+            let hash = self.hash_without(a, b, &mut state.child_key);
+            state.known.push(state.memo.contains(hash, &state.child_key));
+        }
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
         while index < self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+            let known = state.known[index];
             index += 1;
-            let refuted_end = state.sleep.len();
-            if state.sleep[sleep_from..].contains(&(a, b)) {
+            if known {
+                state.sleep.push((a, b));
                 continue;
             }
+            let refuted_end = state.sleep.len();
             for slot in sleep_from..refuted_end {
                 let slept = state.sleep[slot];
-                if self.independent(state, slept, (a, b)) {
+                if self.independent(slept, (a, b)) {
                     state.sleep.push(slept);
                 }
             }
@@ -311,7 +744,8 @@ impl Search {
         }
         self.branches.truncate(from);
         state.sleep.truncate(sleep_from);
-        self.memo.insert(&key);
+        // Every removal was undone: the key is this position's again.
+        state.memo.prove(reserved, self.columns.hash, &self.columns.key);
         self.undo_to(order_mark, self.trail.len(), true);
         Ok(false)
     }
@@ -322,10 +756,15 @@ impl Search {
     pub(super) fn settle(&mut self, col: u8) {
         let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
         let mut index = pieces.end;
+        // The rows of the board (bits) holding a piece of this column, and its pieces present
+        // (see [`Search::present_slots`]).
+        let (mut held, mut present) = (0u64, 0u64);
         while index > pieces.start && self.is_present(self.column[index - 1]) {
             index -= 1;
             let piece = self.column[index] as usize;
             self.cell[piece].0 = self.home_row[piece];
+            held |= 1 << self.home_row[piece];
+            present |= 1 << (index - pieces.start);
         }
         let mut next_row = if index == pieces.end {
             self.board_rows
@@ -336,18 +775,24 @@ impl Search {
             let piece = self.column[slot];
             if self.is_present(piece) {
                 self.cell[piece as usize].0 = next_row;
+                held |= 1 << next_row;
+                present |= 1 << (slot - pieces.start);
                 next_row -= 1;
             }
         }
-        for row in 1..=self.board_rows {
-            self.bits.set((row, col), true);
+        // Only the board's cells of the column change (the ring keeps its bits); the rows whose
+        // cell flips flip too.
+        let board = span(1, u32::from(self.board_rows));
+        let before = self.bits.cols[col as usize];
+        let after = before & !board | board & !held;
+        self.bits.cols[col as usize] = after;
+        let mut flipped = before ^ after;
+        while flipped != 0 {
+            let row = flipped.trailing_zeros() as usize;
+            self.bits.rows[row] ^= 1 << col;
+            flipped &= flipped - 1;
         }
-        for slot in pieces {
-            let piece = self.column[slot];
-            if self.is_present(piece) {
-                self.bits.set(self.cell[piece as usize], false);
-            }
-        }
+        self.canonize(col as usize, present);
     }
 }
 
@@ -372,9 +817,7 @@ mod tests {
         for col in 0..width {
             search.settle(col as u8);
         }
-        let state =
-            Gravity { packed: search.packed_columns(), seed: 0, budget: DEFAULT_BUDGET, sleep: Vec::new() };
-        search.gravity_key(&state);
+        search.init_columns();
         let mut cells = vec![0; (board.rows() + 2) * width];
         for piece in 0..search.cell.len() {
             if search.is_present(piece as u16) {
@@ -382,7 +825,7 @@ mod tests {
                 cells[row as usize * width + col as usize] = search.kind[piece] + 1;
             }
         }
-        (search.key.clone(), cells)
+        (search.columns.key.clone(), cells)
     }
 
     /// A board of `rows × cols` whose column `c` holds `heights[c] % (rows + 1)` pieces at its
@@ -405,20 +848,23 @@ mod tests {
         Board::from_vec(rows, cols, cells)
     }
 
+    /// Boards of [`packed_board`] of at most `side` rows and columns, and whether their columns
+    /// may have a gap.
+    fn packed_boards(side: usize) -> impl Strategy<Value = (Board, bool)> {
+        (1..=side, 1..=side, proptest::collection::vec(0..=side, side), any::<u64>(), any::<bool>()).prop_map(
+            |(rows, cols, heights, kinds, gap)| (packed_board(rows, cols, &heights, kinds, gap), gap),
+        )
+    }
+
     proptest! {
         /// Two sets of pieces get the same key exactly when they leave the same board (columns
         /// given packed), and only then (any board).
         #[test]
         fn keys_name_boards(
-            rows in 1usize..5,
-            cols in 1usize..5,
-            heights in proptest::collection::vec(0usize..5, 4),
-            kinds: u64,
+            (board, gap) in packed_boards(4),
             first in proptest::collection::vec(any::<bool>(), 16),
             swaps in proptest::collection::vec((0usize..16, 0usize..16), 0..4),
-            gap: bool,
         ) {
-            let board = packed_board(rows, cols, &heights, kinds, gap);
             let pieces = board.cells().iter().filter(|&&kind| kind != 0).count();
             prop_assume!(pieces > 0);
             let first = &first[..pieces];
@@ -453,9 +899,116 @@ mod tests {
         assert_ne!(top_gone, bottom_gone);
     }
 
-    #[test]
-    fn luby_sequence() {
-        let terms: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash.
+    fn columns_now(search: &Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
+        let columns = &search.columns;
+        (columns.top.clone(), columns.grid.clone(), columns.key.clone(), columns.hash)
+    }
+
+    /// [`columns_now`] found from scratch.
+    fn columns_from_scratch(search: &mut Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
+        let kept = columns_now(search);
+        search.init_columns();
+        let fresh = columns_now(search);
+        // `init_columns` starts over; put back what was kept (equal when the test passes).
+        (search.columns.top, search.columns.grid, search.columns.key, search.columns.hash) = kept;
+        fresh
+    }
+
+    proptest! {
+        /// Removals and their undoing keep [`Columns`] as it would be found from scratch, and
+        /// `hash_without` foresees the key and hash of each removal (boards given packed, with
+        /// gaps or not).
+        #[test]
+        fn columns_follow_removals(
+            (board, _) in packed_boards(5),
+            picks in proptest::collection::vec((0usize..64, 0usize..64), 1..12),
+        ) {
+            let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
+            let mut search = Search::new(&board, settings);
+            search.init_columns();
+            let mut removed = 0;
+            for &(first, second) in &picks {
+                let present: Vec<u16> =
+                    (0..search.cell.len() as u16).filter(|&piece| search.is_present(piece)).collect();
+                if present.len() < 2 {
+                    break;
+                }
+                let a = present[first % present.len()];
+                // A piece of the kind of `a` (removals keep counts even only per pair of a kind).
+                let partners: Vec<u16> = present
+                    .iter()
+                    .copied()
+                    .filter(|&piece| piece != a && search.kind[piece as usize] == search.kind[a as usize])
+                    .collect();
+                if partners.is_empty() {
+                    continue;
+                }
+                let b = partners[second % partners.len()];
+                let mut foreseen = Vec::new();
+                let hash = search.hash_without(a.min(b), a.max(b), &mut foreseen);
+                search.remove(a.min(b), a.max(b), true);
+                removed += 1;
+                prop_assert_eq!(search.columns.hash, hash);
+                prop_assert_eq!(&search.columns.key, &foreseen);
+                prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
+            }
+            for _ in 0..removed {
+                search.undo(true);
+                prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
+            }
+        }
+
+        /// Positions entered and not proved are not taken for hopeless; proving one marks it,
+        /// through growths of the table in between (a stale slot is found again).
+        #[test]
+        fn entered_positions_are_hopeless_once_proved(
+            keys in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 1..600),
+            proved in proptest::collection::vec(any::<bool>(), 600),
+        ) {
+            let hash = |key: &[u64]| key[0] * 5 + key[2];
+            let mut table = Table::default();
+            let mut open = Vec::new();
+            for key in &keys {
+                match table.enter(hash(key), key) {
+                    Ok(reserved) => open.push((key.clone(), reserved)),
+                    Err(()) => prop_assert!(false, "nothing is proved yet"),
+                }
+            }
+            let mut model = std::collections::HashSet::new();
+            for ((key, reserved), &prove) in open.iter().zip(&proved).rev() {
+                prop_assert!(table.contains(hash(key), key) == model.contains(key));
+                if prove {
+                    table.prove(*reserved, hash(key), key);
+                    model.insert(key.clone());
+                }
+            }
+            for key in &keys {
+                prop_assert_eq!(table.contains(hash(key), key), model.contains(key));
+                prop_assert_eq!(table.enter(hash(key), key).is_err(), model.contains(key));
+            }
+        }
+
+        /// The table of hopeless positions holds exactly the keys put in (a small limit of its
+        /// own is not reached here), through its growth.
+        #[test]
+        fn table_holds_what_was_put_in(
+            keys in proptest::collection::vec(proptest::collection::vec(0u64..8, 3), 1..400),
+            probes in proptest::collection::vec(proptest::collection::vec(0u64..8, 3), 1..50),
+        ) {
+            // A weak hash on purpose: many keys share one, and the table must tell them apart.
+            let hash = |key: &[u64]| key[0] * 3 + key[1];
+            let mut table = Table::default();
+            let mut model = std::collections::HashSet::new();
+            for key in &keys {
+                table.insert(hash(key), key);
+                model.insert(key.clone());
+                prop_assert!(table.contains(hash(key), key));
+            }
+            prop_assert_eq!(table.len, model.len());
+            for key in keys.iter().chain(&probes) {
+                prop_assert_eq!(table.contains(hash(key), key), model.contains(key));
+            }
+        }
     }
 }
