@@ -240,6 +240,10 @@ impl BitSearch {
                 // No tile completes the row from this column on, whatever stands before it.
                 return false;
             }
+            if col == 0 {
+                // Nothing stands before column 0: the kinds feeding it are not needed.
+                break;
+            }
             allowed = 0;
             for table in &self.feeds[..self.feed_bytes] {
                 allowed |= table[usize::from(completing as u8)];
