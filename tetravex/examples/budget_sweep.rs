@@ -4,7 +4,8 @@
 //! depend on the machine, so a setting can be judged on a busy one.
 //!
 //! `cargo run --release -p tetravex --example budget_sweep -- 100000:2000 10000:250 < games.txt`
-//! (each argument is `PLAIN:PROBES[:RESTART_SHARE]`, see `Budgets` in `common::edge_match`).
+//! (each argument is `PLAIN:PROBES[:RESTART_SHARE]` or `NAME=VALUE,…`, say
+//! `plain=1000,quick_tree=0`; see `Budgets` in `common::edge_match`).
 
 use std::io::Read;
 use std::num::NonZeroUsize;
@@ -14,10 +15,32 @@ use common::Tokens;
 use common::edge_match::{Budgets, Config};
 use tetravex::{parse, solve};
 
-/// The budgets an argument `PLAIN:PROBES[:RESTART_SHARE]` names, the others as by default.
+/// The budgets an argument names, the others as by default: `PLAIN:PROBES[:RESTART_SHARE]`, or
+/// `NAME=VALUE,…` with the names `plain`, `probes`, `restart_share`, `quick_probes`,
+/// `quick_cells`, `quick_plain`, `quick_tree`, `quick_trust`, `quick_cap`.
 fn budgets(arg: &str) -> Budgets {
-    let numbers: Vec<u64> = arg.split(':').map(|n| n.parse().expect("numbers separated by ':'")).collect();
     let mut budgets = Budgets::DEFAULT;
+    if arg.contains('=') {
+        for setting in arg.split(',') {
+            let (name, value) = setting.split_once('=').expect("NAME=VALUE");
+            let value: u64 = value.parse().expect("a number");
+            let narrow = || u32::try_from(value).expect("a smaller number");
+            match name {
+                "plain" => budgets.plain = value,
+                "probes" => budgets.probes = narrow(),
+                "restart_share" => budgets.restart_share = narrow(),
+                "quick_probes" => budgets.quick_probes = narrow(),
+                "quick_cells" => budgets.quick_cells = value as usize,
+                "quick_plain" => budgets.quick_plain = value,
+                "quick_tree" => budgets.quick_tree = value,
+                "quick_trust" => budgets.quick_trust = narrow(),
+                "quick_cap" => budgets.quick_cap = value,
+                _ => panic!("unknown budget {name}"),
+            }
+        }
+        return budgets;
+    }
+    let numbers: Vec<u64> = arg.split(':').map(|n| n.parse().expect("numbers separated by ':'")).collect();
     match numbers[..] {
         [plain, probes] => (budgets.plain, budgets.probes) = (plain, probes as u32),
         [plain, probes, share] => {

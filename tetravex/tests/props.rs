@@ -128,11 +128,12 @@ proptest! {
     fn split_searches_find_what_one_thread_finds(
         size in 2usize..=5, digits in 5u8..=10, perturb: bool, limit in 1u64..=3, seed: u64,
     ) {
-        // No budget before the symmetry choice: every search with nearly distinct tiles is
-        // split over the threads, whose outcome must be that of one thread, solution included.
+        // No budget before the symmetry choice and no quick estimate: every search with nearly
+        // distinct tiles is split over the threads, whose outcome must be that of one thread,
+        // solution included.
         let game = game(size, digits, perturb, seed);
         let config = |threads| Config {
-            budgets: Budgets { plain: 0, ..Budgets::DEFAULT },
+            budgets: Budgets { plain: 0, quick_plain: 0, quick_tree: 0, ..Budgets::DEFAULT },
             ..Config::new(limit).with_threads(NonZeroUsize::new(threads))
         };
         let alone = solve::search_with(&game, &config(1));

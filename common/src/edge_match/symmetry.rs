@@ -8,6 +8,24 @@
 //! end, split over threads (module `split`). Solutions map one to one between symmetric boards,
 //! so counts agree, and a solution found is mapped back. The estimate is also what the progress
 //! line shows as the size of the search.
+//!
+//! **The quick estimate** (small boards, [`Budgets::quick_cells`](super::Budgets::quick_cells)).
+//! On the judge's 5×5 boards most trees past the first budget hold 10⁴–10⁵ nodes, and 250 walks
+//! per symmetry cost about as much time as the search they choose for. So there the first
+//! budget is smaller ([`Budgets::quick_plain`](super::Budgets::quick_plain)), and the first 32
+//! walks of each symmetry pick a symmetry for a *bounded* search: at most
+//! [`Budgets::quick_trust`](super::Budgets::quick_trust) times the quick estimate, and at most
+//! [`Budgets::quick_cap`](super::Budgets::quick_cap) nodes. Ended within its budget, that search
+//! is complete (or reached the limit of solutions), so its outcome is the answer. Otherwise the
+//! walks go on to the full 250 (the same walks: the quick ones are their start), which pick as
+//! they would have without the quick step, and everything continues as above. Few walks can
+//! underestimate a tree by far (on random 8×8 games with three labels, 32 walks took a search
+//! from milliseconds to over a minute when trusted without a bound); the bound keeps the loss
+//! of a wrong quick choice at most `quick_cap` nodes, paid once. The bounded search runs on one
+//! thread and makes no restarts: its trees are small.
+//!
+//! Everything here is deterministic: the walks have a fixed seed, and every choice depends
+//! only on the puzzle and the budgets.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -91,25 +109,43 @@ impl Symmetry {
 /// The bit search of a [nearly distinct](Puzzle::nearly_distinct) puzzle, with the symmetry
 /// choice of the module documentation.
 pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
+    let budgets = &config.budgets;
+    let quick = budgets.quick_probes < budgets.probes && puzzle.rows * puzzle.cols <= budgets.quick_cells;
     let mut plain = BitSearch::new(puzzle, config);
-    plain.nodes.set_budget(config.budgets.plain);
+    plain.nodes.set_budget(if quick { budgets.quick_plain } else { budgets.plain });
     plain.run();
     if !plain.nodes.out_of_budget {
         return Outcome { first: plain.first, found: plain.found, nodes: plain.nodes.count };
     }
     let mut nodes = plain.nodes.count;
-    let mut best: Option<(f64, Symmetry, Puzzle)> = None;
-    for symmetry in Symmetry::ALL {
-        let turned = symmetry.puzzle(puzzle);
-        let mut probe = BitSearch::new(&turned, config);
-        let size = estimate(&mut probe, config.budgets.probes, WALK_SEED);
-        probe.nodes.report();
-        nodes += probe.nodes.count;
-        if best.as_ref().is_none_or(|(smallest, _, _)| size < *smallest) {
-            best = Some((size, symmetry, turned));
+    let mut probes: Vec<Probe> =
+        Symmetry::ALL.iter().map(|&symmetry| Probe::new(symmetry, puzzle, config)).collect();
+    // The quick estimate, trusted for a bounded search (see `Budgets::quick_tree`).
+    if quick {
+        let (size, chosen) = estimate_all(&mut probes, budgets.quick_probes, &mut nodes);
+        // `as` saturates: an estimate too large for a `u64` is past any budget.
+        let size = size as u64;
+        if size < budgets.quick_tree {
+            let budget = size.saturating_mul(u64::from(budgets.quick_trust)).min(budgets.quick_cap);
+            let probe = &probes[chosen];
+            let mut bounded = BitSearch::new(&probe.puzzle, config);
+            bounded.nodes.set_budget(budget);
+            bounded.run();
+            nodes += bounded.nodes.count;
+            // Within its budget (or stopped by the limit of solutions) the search was complete
+            // as far as the outcome goes, exactly as the search below would be.
+            if !bounded.nodes.out_of_budget {
+                let first = bounded
+                    .first
+                    .map(|solution| probe.symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
+                return Outcome { first, found: bounded.found, nodes };
+            }
         }
     }
-    let Some((size, symmetry, turned)) = best else { unreachable!("eight symmetries") };
+    // The full estimate continues the quick one's walks: its choice is the one it would make
+    // without the quick step.
+    let (size, chosen) = estimate_all(&mut probes, budgets.probes, &mut nodes);
+    let Probe { symmetry, puzzle: turned, .. } = probes.swap_remove(chosen);
     // One solution wanted: randomised restarts (module `restarts`) either settle the puzzle or
     // leave it to the complete search below.
     if config.limit <= 1 {
@@ -122,28 +158,81 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
         }
     }
     config.progress.set_estimate(nodes.saturating_add(size as u64));
-    let outcome =
-        SplitSearch::run(BitSearch::new(&turned, config), config.thread_count(), config.budgets.poll);
+    let outcome = SplitSearch::run(BitSearch::new(&turned, config), config.thread_count(), budgets.poll);
     let outcome = outcome.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
     Outcome { nodes: nodes + outcome.nodes, ..outcome }
 }
 
-/// Knuth's estimate of the size of the tree of `search`, averaged over `probes` random walks
-/// from the root (a node per step). A step takes the candidates the masks leave (list,
-/// available kinds, row lookahead) as the branching and walks into one drawn at random; the
-/// walk ends where there is none or the drawn tile fails the counting checks. Cheap steps and
-/// many walks estimated better than exact branching and fewer walks (on ten 6×6 boards with
-/// five labels: 30M against 35M nodes in all). Leaves the search at the root.
-fn estimate(search: &mut BitSearch, probes: u32, seed: u64) -> f64 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (cells, cols) = (search.cells, search.cols);
-    let mut total = 0.0;
-    for _ in 0..probes {
+/// Walks every probe up to `walks` random walks, adding the nodes walked to `nodes`; returns
+/// the smallest estimate and its probe (the first of equal ones, in the order of
+/// [`Symmetry::ALL`]).
+fn estimate_all(probes: &mut [Probe], walks: u32, nodes: &mut u64) -> (f64, usize) {
+    let mut best = (f64::INFINITY, 0);
+    for (index, probe) in probes.iter_mut().enumerate() {
+        let before = probe.search.nodes.count;
+        let size = probe.estimate(walks);
+        probe.search.nodes.report();
+        *nodes += probe.search.nodes.count - before;
+        if index == 0 || size < best.0 {
+            best = (size, index);
+        }
+    }
+    best
+}
+
+/// Knuth's estimate of the size of the tree of one symmetry of the puzzle, as the mean size
+/// of random walks from the root (a node per step), which can be extended by more walks. A
+/// step takes the candidates the masks leave (list, available kinds, row lookahead) as the
+/// branching and walks into one drawn at random; the walk ends where there is none or the
+/// drawn tile fails the counting checks. Cheap steps and many walks estimated better than
+/// exact branching and fewer walks (on ten 6×6 boards with five labels: 30M against 35M nodes
+/// in all). Every walk starts from the same seed's stream where the last one stopped, so
+/// `estimate(32)` then `estimate(250)` gives what `estimate(250)` alone gives.
+struct Probe {
+    symmetry: Symmetry,
+    /// The puzzle laid out under `symmetry`.
+    puzzle: Puzzle,
+    /// At the root between walks; its node count is the steps walked.
+    search: BitSearch,
+    /// Whether the first row can be planned at all with every tile available. The plan is
+    /// the same at the start of every walk (the root), so it is built once: `allowed[0]` is
+    /// written only by `plan_row(0)`, which walks then never call.
+    root_plans: bool,
+    rng: ChaCha8Rng,
+    /// The sum of the sizes of the walks so far, and their number.
+    total: f64,
+    walks: u32,
+}
+
+impl Probe {
+    fn new(symmetry: Symmetry, puzzle: &Puzzle, config: &Config) -> Self {
+        let turned = symmetry.puzzle(puzzle);
+        let mut search = BitSearch::new(&turned, config);
+        let root_plans = search.plan_row(0);
+        let rng = ChaCha8Rng::seed_from_u64(WALK_SEED);
+        Probe { symmetry, puzzle: turned, search, root_plans, rng, total: 0.0, walks: 0 }
+    }
+
+    /// The estimate after `walks` walks in all (at least one), walking those not yet walked.
+    fn estimate(&mut self, walks: u32) -> f64 {
+        while self.walks < walks.max(1) {
+            self.total += self.walk();
+            self.walks += 1;
+        }
+        self.total / f64::from(self.walks)
+    }
+
+    /// One random walk from the root; its size (one plus the products of the branchings
+    /// along it). Leaves the search at the root.
+    fn walk(&mut self) -> f64 {
+        let search = &mut self.search;
+        let (cells, cols) = (search.cells, search.cols);
         let (mut weight, mut size) = (1.0f64, 1.0f64);
         let mut cell = 0;
         while cell < cells {
             let (row, col) = (cell / cols, cell % cols);
-            if col == 0 && !search.plan_row(row) {
+            let planned = if cell == 0 { self.root_plans } else { col != 0 || search.plan_row(row) };
+            if !planned {
                 break;
             }
             let left = if col == 0 { ANY } else { search.right_of(cell - 1) };
@@ -155,7 +244,7 @@ fn estimate(search: &mut BitSearch, probes: u32, seed: u64) -> f64 {
             }
             weight *= f64::from(count);
             size += weight;
-            let mut pick = rng.next_u64() % u64::from(count);
+            let mut pick = self.rng.next_u64() % u64::from(count);
             while pick > 0 {
                 candidates &= candidates - 1;
                 pick -= 1;
@@ -165,11 +254,10 @@ fn estimate(search: &mut BitSearch, probes: u32, seed: u64) -> f64 {
             }
             cell += 1;
         }
-        total += size;
         while cell > 0 {
             cell -= 1;
             search.take_back(cell, cell / cols, cell % cols);
         }
+        size
     }
-    total / f64::from(probes.max(1))
 }

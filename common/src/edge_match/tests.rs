@@ -240,12 +240,18 @@ fn every_symmetry_keeps_the_solutions() {
             continue;
         }
         searched += 1;
-        // No budget for the puzzle as given: the search runs in the symmetry it picks.
-        for limit in [1, 50] {
-            let outcome = symmetry::search(&puzzle, &config(limit, Budgets { plain: 0, ..Budgets::DEFAULT }));
-            assert_eq!(outcome.found, expected.min(limit), "seed {seed}");
-            if let Some(solution) = &outcome.first {
-                assert!(is_solution(&puzzle, solution), "seed {seed}");
+        // No budget for the puzzle as given: the search runs in the symmetry it picks, the
+        // quick estimate's within the bounded search, or (no budget for that search, or no
+        // quick estimate) the full estimate's.
+        let given = Budgets { plain: 0, quick_plain: 0, ..Budgets::DEFAULT };
+        let paths = [given, Budgets { quick_cap: 0, ..given }, Budgets { quick_tree: 0, ..given }];
+        for (path, budgets) in paths.into_iter().enumerate() {
+            for limit in [1, 50] {
+                let outcome = symmetry::search(&puzzle, &config(limit, budgets));
+                assert_eq!(outcome.found, expected.min(limit), "seed {seed}, path {path}");
+                if let Some(solution) = &outcome.first {
+                    assert!(is_solution(&puzzle, solution), "seed {seed}, path {path}");
+                }
             }
         }
     }
