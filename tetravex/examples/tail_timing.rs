@@ -28,15 +28,19 @@ fn main() {
             assert!(game.is_solution(board), "game {} got a wrong board", index + 1);
         }
         let verdict = if outcome.found > 0 { "solvable" } else { "unsolvable" };
-        let _ = writeln!(out, "game {:3} {verdict:10} nodes {:12} {ms:10.2} ms", index + 1, outcome.nodes);
-        let _ = out.flush();
+        let line = writeln!(out, "game {:3} {verdict:10} nodes {:12} {ms:10.2} ms", index + 1, outcome.nodes);
+        if line.and_then(|()| out.flush()).is_err() {
+            // A closed pipe (`| head`): nobody reads the rest.
+            return;
+        }
         times.push(ms);
         nodes += outcome.nodes;
     }
     times.sort_by(f64::total_cmp);
     if let (Some(worst), false) = (times.last(), times.is_empty()) {
         let total: f64 = times.iter().sum();
-        println!(
+        let _ = writeln!(
+            out,
             "games {} median {:.2} ms worst {worst:.2} ms total {total:.2} ms nodes {nodes}",
             times.len(),
             times[times.len() / 2]
