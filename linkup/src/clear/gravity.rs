@@ -121,7 +121,15 @@ const NO_KIND: u32 = u32::MAX;
 /// knows less.
 #[derive(Debug, Default)]
 struct Table {
+    /// The slots from word `base` on, `capacity` of them, then at most [`ALIGN_WORDS`] words
+    /// unused.
     slots: Vec<u64>,
+    /// The first word of the first slot: where `slots` has an address that is a multiple of 64
+    /// bytes, so that a slot of up to 8 words whose size divides 64 bytes (a standard deal's
+    /// slot has 4) lies in one cache line, and a lookup reads one line, not two.
+    base: usize,
+    /// Slots in the table (a power of two; 0 until the first key).
+    capacity: usize,
     /// Words per slot (0 until the first key).
     stride: usize,
     /// Keys held.
@@ -138,10 +146,32 @@ const PROVED: u64 = 1 << 63;
 #[derive(Debug, Clone, Copy)]
 struct Reserved(Option<(usize, u32)>);
 
+/// Words allocated beyond the slots of a [`Table`], for its `base`.
+const ALIGN_WORDS: usize = 8;
+
 impl Table {
     /// Slots in the table.
     fn capacity(&self) -> usize {
-        self.slots.len().checked_div(self.stride).unwrap_or(0)
+        self.capacity
+    }
+
+    /// Zeroed slots for `capacity` slots of `stride` words, and the word where the first slot
+    /// starts (see [`Table::base`]).
+    fn allocate(capacity: usize, stride: usize) -> (Vec<u64>, usize) {
+        let slots = vec![0u64; capacity * stride + ALIGN_WORDS];
+        // Words to the next multiple of 64 bytes (the allocation is aligned for `u64`).
+        let misalign = (slots.as_ptr().addr() / 8) % ALIGN_WORDS;
+        let base = (ALIGN_WORDS - misalign) % ALIGN_WORDS;
+        (slots, base)
+    }
+
+    /// Reads the first word of the slot where a key of hash `hash` is looked for first, so that
+    /// its cache line is on its way when [`Table::enter`] looks it up after the work between.
+    fn touch(&self, hash: u64) {
+        if self.capacity > 0 {
+            let at = self.base + (Self::tag(hash) as usize & (self.capacity - 1)) * self.stride;
+            std::hint::black_box(self.slots[at]);
+        }
     }
 
     /// The tag of a key of hash `hash`, not yet proved.
@@ -154,7 +184,7 @@ impl Table {
         let mask = self.capacity() - 1;
         let mut slot = tag as usize & mask;
         loop {
-            let at = slot * self.stride;
+            let at = self.base + slot * self.stride;
             let held = self.slots[at];
             if held == 0 || held & !PROVED == tag && self.slots[at + 1..at + self.stride] == *key {
                 return at;
@@ -174,7 +204,8 @@ impl Table {
         let stride = key.len() + 1;
         if self.stride == 0 {
             self.stride = stride;
-            self.slots = vec![0; 1024 * stride];
+            (self.slots, self.base) = Self::allocate(1024, stride);
+            self.capacity = 1024;
         }
         debug_assert_eq!(self.stride, stride, "keys of one length");
         let tag = Self::tag(hash);
@@ -185,7 +216,7 @@ impl Table {
         if self.slots[at] == 0 {
             let capacity = self.capacity();
             if 4 * (self.len + 1) > 3 * capacity {
-                if 2 * self.slots.len() <= MEMO_WORDS {
+                if 2 * capacity * stride <= MEMO_WORDS {
                     self.grow();
                     at = self.find(tag, key);
                 } else if 10 * (self.len + 1) > 9 * capacity {
@@ -220,9 +251,12 @@ impl Table {
 
     /// Doubles the slots, every key moved to its place in the new table.
     fn grow(&mut self) {
-        let doubled = vec![0; 2 * self.slots.len()];
+        let (doubled, base) = Self::allocate(2 * self.capacity, self.stride);
         let old = std::mem::replace(&mut self.slots, doubled);
-        for slot in old.chunks_exact(self.stride) {
+        let old_base = std::mem::replace(&mut self.base, base);
+        let old_capacity = self.capacity;
+        self.capacity *= 2;
+        for slot in old[old_base..old_base + old_capacity * self.stride].chunks_exact(self.stride) {
             if slot[0] != 0 {
                 let at = self.find(slot[0] & !PROVED, &slot[1..]);
                 self.slots[at..at + self.stride].copy_from_slice(slot);
@@ -253,6 +287,8 @@ struct Gravity {
     kinds_seen: Vec<u32>,
     /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
     known: Vec<bool>,
+    /// Per branch on the search path: the hash of its board before anything falls.
+    child_hash: Vec<u64>,
     /// Scratch: the key of a branch's board ([`Search::hash_without`]).
     child_key: Vec<u64>,
 }
@@ -273,6 +309,7 @@ impl Search {
             open_of_kind: vec![0; self.left.len()],
             kinds_seen: Vec::new(),
             known: Vec::new(),
+            child_hash: Vec::new(),
             child_key: Vec::new(),
         };
         for round in 1.. {
@@ -710,16 +747,18 @@ impl Search {
         // up before any is tried, so that the lookups overlap. Such a board was entered in the
         // table after its safe moves, so it has none, and the branch's position is that board.
         state.known.truncate(from);
+        state.child_hash.truncate(from);
         for index in from..self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
             let hash = self.hash_without(a, b, &mut state.child_key);
             state.known.push(state.memo.contains(hash, &state.child_key));
+            state.child_hash.push(hash);
         }
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
         while index < self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
-            let known = state.known[index];
+            let (known, hash) = (state.known[index], state.child_hash[index]);
             index += 1;
             if known {
                 state.sleep.push((a, b));
@@ -732,6 +771,10 @@ impl Search {
                     state.sleep.push(slept);
                 }
             }
+            // The branch's slot, looked up again on entering it: the subtrees of the branches
+            // before have often pushed it out of the caches since it was looked up above, and
+            // its line now comes in while the removal is played (unless safe moves follow).
+            state.memo.touch(hash);
             self.remove(a, b, true);
             let cleared = self.gravity(state, refuted_end)?;
             state.sleep.truncate(refuted_end);
