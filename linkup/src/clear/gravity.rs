@@ -99,15 +99,40 @@ pub(super) struct Columns {
     tops_of_kind: Vec<u8>,
     /// Per framed cell (row-major): the piece on it, or [`NO_PIECE`].
     grid: Vec<u16>,
-    /// Per framed cell: the kind of the piece on it, or [`NO_KIND`].
-    grid_kind: Vec<u32>,
+    /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
+    /// of the piece on the cell of column `c`, or [`NO_KIND`] (empty cells, the ring, the bytes
+    /// beyond the last column); kept only when [`Columns::member_slot`] is (every kind fits a
+    /// byte then). Eight cells a word find the pieces side by side of one kind in a few
+    /// operations ([`side_by_side`]).
+    kind_bytes: Vec<u64>,
+    /// Words per framed row in [`Columns::kind_bytes`].
+    row_words: usize,
     /// Per piece: its index among the pieces of its kind (`members`), when every kind has at
     /// most 64 pieces; else empty (the pairs are then found kind by kind).
     member_slot: Vec<u8>,
 }
 
-/// No kind (an empty cell of [`Columns::grid_kind`]).
-const NO_KIND: u32 = u32::MAX;
+/// No kind (an empty cell of [`Columns::kind_bytes`]).
+const NO_KIND: u8 = u8::MAX;
+
+/// Bytes 0x01 of a word, and bytes 0x7F.
+const LOW_BYTES: u64 = u64::MAX / 255;
+const LOW_SEVEN: u64 = LOW_BYTES * 0x7F;
+
+/// The high bit of each byte of `word` that is zero (exactly: no carry crosses a byte).
+fn zero_bytes(word: u64) -> u64 {
+    !((word & LOW_SEVEN).wrapping_add(LOW_SEVEN) | word | LOW_SEVEN)
+}
+
+/// For eight cells of a row of [`Columns::kind_bytes`] (`here`, followed on the row by `next`)
+/// and the eight below them (`below`): the high bit of byte `i` of the first word when cell `i`
+/// holds a piece of the kind of the cell on its right, of the second when of the kind of the
+/// cell below it.
+fn side_by_side(here: u64, next: u64, below: u64) -> (u64, u64) {
+    let held = !zero_bytes(!here) & LOW_BYTES << 7;
+    let right = here >> 8 | next << 56;
+    (zero_bytes(here ^ right) & held, zero_bytes(here ^ below) & held)
+}
 
 /// Positions found hopeless, by the key of their board: an open-addressing table (linear
 /// probing) of slots of `1 + key length` words, a tag then the key, compared in full on a match,
@@ -289,6 +314,9 @@ struct Gravity {
     known: Vec<bool>,
     /// Per branch on the search path: the hash of its board before anything falls.
     child_hash: Vec<u64>,
+    /// Scratch for [`Search::push_open_pairs_by_cells`]: the pieces of the pairs of the sleep
+    /// set, one bit each (all 0 between uses).
+    sleepy: Vec<u64>,
     /// Scratch: the key of a branch's board ([`Search::hash_without`]).
     child_key: Vec<u64>,
 }
@@ -310,6 +338,7 @@ impl Search {
             kinds_seen: Vec::new(),
             known: Vec::new(),
             child_hash: Vec::new(),
+            sleepy: vec![0; self.present.len()],
             child_key: Vec::new(),
         };
         for round in 1.. {
@@ -360,10 +389,12 @@ impl Search {
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
             tops_of_kind: vec![0; self.left.len()],
             grid: vec![NO_PIECE; (usize::from(self.board_rows) + 2) * width],
-            grid_kind: vec![NO_KIND; (usize::from(self.board_rows) + 2) * width],
+            kind_bytes: Vec::new(),
+            row_words: width.div_ceil(8),
             member_slot: Vec::new(),
         };
-        if (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
+        let kinds_fit = self.left.len() < usize::from(NO_KIND);
+        if kinds_fit && (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
             let mut member_slot = vec![0; self.cell.len()];
             for k in 0..self.left.len() {
                 for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
@@ -371,6 +402,7 @@ impl Search {
                 }
             }
             self.columns.member_slot = member_slot;
+            self.columns.kind_bytes = vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
         }
         for col in 0..width {
             self.canonize(col, self.present_slots(col));
@@ -400,17 +432,24 @@ impl Search {
         self.columns.top[col] =
             if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
         let width = self.column_start.len() - 1;
+        let bytes = !self.columns.kind_bytes.is_empty();
+        let (word, shift) = (col / 8, col % 8 * 8);
         for row in 1..=usize::from(self.board_rows) {
             self.columns.grid[row * width + col] = NO_PIECE;
-            self.columns.grid_kind[row * width + col] = NO_KIND;
+            if bytes {
+                self.columns.kind_bytes[row * self.columns.row_words + word] |= 0xFF << shift;
+            }
         }
         let mut on_board = present;
         while on_board != 0 {
             let piece = pieces[on_board.trailing_zeros() as usize];
             on_board &= on_board - 1;
-            let at = usize::from(self.cell[piece as usize].0) * width + col;
-            self.columns.grid[at] = piece;
-            self.columns.grid_kind[at] = self.kind[piece as usize];
+            let row = usize::from(self.cell[piece as usize].0);
+            self.columns.grid[row * width + col] = piece;
+            if bytes {
+                let kind = u64::from(self.kind[piece as usize]);
+                self.columns.kind_bytes[row * self.columns.row_words + word] ^= (kind ^ 0xFF) << shift;
+            }
         }
         let mut changed = matched ^ self.columns.matched[col];
         self.columns.matched[col] = matched;
@@ -507,6 +546,16 @@ impl Search {
         let mut branches = std::mem::take(&mut self.branches);
         let width = self.column_start.len() - 1;
         let columns = &self.columns;
+        // A pair is looked for in the sleep set only when both its pieces are in a pair of it.
+        for &(a, b) in asleep {
+            for piece in [a, b] {
+                state.sleepy[piece as usize / 64] |= 1 << (piece % 64);
+            }
+        }
+        let sleepy = &state.sleepy;
+        let is_sleepy = |piece: u16| sleepy[piece as usize / 64] >> (piece % 64) & 1 == 1;
+        let asleep_has =
+            |pair: (u16, u16)| is_sleepy(pair.0) && is_sleepy(pair.1) && asleep.contains(&pair);
         state.kinds_seen.clear();
         for row in 1..=usize::from(self.board_rows) {
             let mut open = state.exposed[row];
@@ -533,7 +582,7 @@ impl Search {
                     let second = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     let pair = (members[first], members[second]);
-                    if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                    if !asleep_has(pair) && self.joinable(pair.0, pair.1) {
                         branches.push(Branch::Remove(pair.0, pair.1));
                     }
                 }
@@ -541,22 +590,30 @@ impl Search {
         }
         // Pairs side by side with a piece shut in (pairs of two open pieces are found above).
         let is_open = |at: usize| state.exposed[at / width] >> (at % width) & 1 == 1;
+        let words = columns.row_words;
         for row in 1..=usize::from(self.board_rows) {
-            for at in row * width + 1..row * width + width - 1 {
-                let here = columns.grid_kind[at];
-                if here == NO_KIND {
-                    continue;
-                }
-                for beside in [at + 1, at + width] {
-                    if columns.grid_kind[beside] == here && !(is_open(at) && is_open(beside)) {
-                        let (a, b) = (columns.grid[at], columns.grid[beside]);
-                        let pair = (a.min(b), a.max(b));
-                        if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
-                            branches.push(Branch::Remove(pair.0, pair.1));
+            let (here_row, below_row) = columns.kind_bytes[row * words..(row + 2) * words].split_at(words);
+            for (word, (&here, &below)) in here_row.iter().zip(below_row).enumerate() {
+                let next = here_row.get(word + 1).copied().unwrap_or(u64::MAX);
+                let (right, down) = side_by_side(here, next, below);
+                for (mut found, step) in [(right, 1), (down, width)] {
+                    while found != 0 {
+                        let at = row * width + word * 8 + found.trailing_zeros() as usize / 8;
+                        found &= found - 1;
+                        let beside = at + step;
+                        if !(is_open(at) && is_open(beside)) {
+                            let (a, b) = (columns.grid[at], columns.grid[beside]);
+                            let pair = (a.min(b), a.max(b));
+                            if !asleep_has(pair) && self.joinable(pair.0, pair.1) {
+                                branches.push(Branch::Remove(pair.0, pair.1));
+                            }
                         }
                     }
                 }
             }
+        }
+        for word in &mut state.sleepy {
+            *word = 0;
         }
         self.branches = branches;
     }
