@@ -77,9 +77,9 @@ const NO_PIECE: u16 = u16::MAX;
 /// What [`Search::settle`] keeps up to date with gravity, column by column, so that a position
 /// costs work only in the columns a removal touched. Invariants (once [`Search::init_columns`]
 /// ran): `top[c]` is the highest piece on the board in framed column `c` ([`NO_PIECE`] when
-/// none); `key` is the canonical set of pieces of the board (see the
-/// [module documentation](self)), one bit per piece; `hash` is the XOR of `zobrist[p]` over
-/// the pieces `p` of `key`.
+/// none); `tops_of_kind[k]` is the number of columns whose top piece is of kind `k`; `key` is
+/// the canonical set of pieces of the board (see the [module documentation](self)), one bit per
+/// piece; `hash` is the XOR of `zobrist[p]` over the pieces `p` of `key`.
 #[derive(Debug, Default)]
 pub(super) struct Columns {
     /// Per framed column: its pieces were given packed at its bottom.
@@ -95,8 +95,8 @@ pub(super) struct Columns {
     hash: u64,
     /// A pseudo-random word per piece.
     zobrist: Vec<u64>,
-    /// Scratch for [`Search::first_all_top_kind`]: per kind, its pieces on top of a column.
-    tops_of_kind: Vec<u8>,
+    /// Per kind: its pieces on top of a column.
+    tops_of_kind: Vec<u16>,
     /// Per framed cell (row-major): the piece on it, or [`NO_PIECE`].
     grid: Vec<u16>,
     /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
@@ -402,7 +402,8 @@ impl Search {
                 }
             }
             self.columns.member_slot = member_slot;
-            self.columns.kind_bytes = vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
+            self.columns.kind_bytes =
+                vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
         }
         for col in 0..width {
             self.canonize(col, self.present_slots(col));
@@ -429,8 +430,16 @@ impl Search {
         let matched = self.canonical_slots(col, present);
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
         self.columns.present[col] = present;
-        self.columns.top[col] =
-            if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let was = std::mem::replace(&mut self.columns.top[col], top);
+        if was != top {
+            if was != NO_PIECE {
+                self.columns.tops_of_kind[self.kind[was as usize] as usize] -= 1;
+            }
+            if top != NO_PIECE {
+                self.columns.tops_of_kind[self.kind[top as usize] as usize] += 1;
+            }
+        }
         let width = self.column_start.len() - 1;
         let bytes = !self.columns.kind_bytes.is_empty();
         let (word, shift) = (col / 8, col % 8 * 8);
@@ -554,8 +563,7 @@ impl Search {
         }
         let sleepy = &state.sleepy;
         let is_sleepy = |piece: u16| sleepy[piece as usize / 64] >> (piece % 64) & 1 == 1;
-        let asleep_has =
-            |pair: (u16, u16)| is_sleepy(pair.0) && is_sleepy(pair.1) && asleep.contains(&pair);
+        let asleep_has = |pair: (u16, u16)| is_sleepy(pair.0) && is_sleepy(pair.1) && asleep.contains(&pair);
         state.kinds_seen.clear();
         for row in 1..=usize::from(self.board_rows) {
             let mut open = state.exposed[row];
@@ -688,23 +696,16 @@ impl Search {
 
     /// The first kind from `from` on whose pieces left are all on top of their columns (see
     /// [`Search::close_gravity`]).
-    fn first_all_top_kind(&mut self, from: usize) -> Option<usize> {
-        let columns = &mut self.columns;
-        for &top in &columns.top {
-            if top != NO_PIECE {
-                columns.tops_of_kind[self.kind[top as usize] as usize] += 1;
-            }
-        }
+    fn first_all_top_kind(&self, from: usize) -> Option<usize> {
+        let columns = &self.columns;
         let mut first = None;
         for &top in &columns.top {
             if top == NO_PIECE {
                 continue;
             }
             let k = self.kind[top as usize] as usize;
-            let count = std::mem::take(&mut columns.tops_of_kind[k]);
             if k >= from
-                && count > 0
-                && u32::from(count) == self.left[k]
+                && u32::from(columns.tops_of_kind[k]) == self.left[k]
                 && first.is_none_or(|first| k < first)
             {
                 first = Some(k);
@@ -999,19 +1000,32 @@ mod tests {
         assert_ne!(top_gone, bottom_gone);
     }
 
-    /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash.
-    fn columns_now(search: &Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
+    /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash, the tops per
+    /// kind and the grid of kinds.
+    type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>);
+
+    /// What [`Columns`] holds now (see [`Held`]).
+    fn columns_now(search: &Search) -> Held {
         let columns = &search.columns;
-        (columns.top.clone(), columns.grid.clone(), columns.key.clone(), columns.hash)
+        (
+            columns.top.clone(),
+            columns.grid.clone(),
+            columns.key.clone(),
+            columns.hash,
+            columns.tops_of_kind.clone(),
+            columns.kind_bytes.clone(),
+        )
     }
 
     /// [`columns_now`] found from scratch.
-    fn columns_from_scratch(search: &mut Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
+    fn columns_from_scratch(search: &mut Search) -> Held {
         let kept = columns_now(search);
         search.init_columns();
         let fresh = columns_now(search);
         // `init_columns` starts over; put back what was kept (equal when the test passes).
-        (search.columns.top, search.columns.grid, search.columns.key, search.columns.hash) = kept;
+        let columns = &mut search.columns;
+        (columns.top, columns.grid, columns.key, columns.hash, columns.tops_of_kind, columns.kind_bytes) =
+            kept;
         fresh
     }
 
@@ -1057,6 +1071,23 @@ mod tests {
                 search.undo(true);
                 prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
             }
+        }
+
+        /// [`side_by_side`] marks exactly the cells holding a piece whose right neighbour (the
+        /// next word's first cell after the last) or the one below holds a piece of its kind
+        /// (bytes drawn from a few kinds and empty cells, so that matches are common).
+        #[test]
+        fn side_by_side_finds_equal_neighbours(cells in proptest::collection::vec(0u8..4, 24)) {
+            let byte = |cell: u8| if cell == 3 { NO_KIND } else { cell };
+            let word = |from: usize| (0..8).fold(0u64, |word, i| word | u64::from(byte(cells[from + i])) << (8 * i));
+            let (right, down) = side_by_side(word(0), word(8), word(16));
+            for i in 0..8 {
+                let here = byte(cells[i]);
+                let held = here != NO_KIND;
+                prop_assert_eq!(right >> (8 * i + 7) & 1 == 1, held && here == byte(cells[i + 1]));
+                prop_assert_eq!(down >> (8 * i + 7) & 1 == 1, held && here == byte(cells[16 + i]));
+            }
+            prop_assert_eq!((right | down) & !(LOW_BYTES << 7), 0);
         }
 
         /// Positions entered and not proved are not taken for hopeless; proving one marks it,
