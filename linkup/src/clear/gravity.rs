@@ -53,7 +53,7 @@
 //! above), a grid of pieces and a grid of kinds of one byte a cell, and the key of the board with
 //! its Zobrist hash, changed only for the pieces whose bit changes. A position's pairs are those
 //! of two pieces with an open side (row masks, bucketed by kind through the grid) and those side
-//! by side with a piece shut in (the grid of kinds, eight cells a word: [`side_by_side`]); the
+//! by side with a piece shut in (the grid of kinds, eight cells a word: `side_by_side`); the
 //! pairs of the sleep set are not checked. Before any branch is played, the key and hash it would
 //! leave before anything falls (`Search::hash_without`: the key depends only on which pieces
 //! are left) are looked up in the table of hopeless positions, all together so the lookups
