@@ -49,10 +49,11 @@
 //! ## Work per position
 //! Everything a position needs about its board is kept up to date column by column as
 //! `Search::settle` lays a column out after a removal or its undo (`Columns`, whose
-//! invariants are written there): the column tops (the safe moves above), a grid of pieces and
-//! kinds, and the key of the board with its Zobrist hash, changed only for the pieces whose bit
-//! changes. A position's pairs are those of two pieces with an open side (row masks, bucketed by
-//! kind through the grid) and those side by side with a piece shut in (the grid of kinds); the
+//! invariants are written there): the column tops and their count per kind (the safe moves
+//! above), a grid of pieces and a grid of kinds of one byte a cell, and the key of the board with
+//! its Zobrist hash, changed only for the pieces whose bit changes. A position's pairs are those
+//! of two pieces with an open side (row masks, bucketed by kind through the grid) and those side
+//! by side with a piece shut in (the grid of kinds, eight cells a word: `side_by_side`); the
 //! pairs of the sleep set are not checked. Before any branch is played, the key and hash it would
 //! leave before anything falls (`Search::hash_without`: the key depends only on which pieces
 //! are left) are looked up in the table of hopeless positions, all together so the lookups
@@ -77,9 +78,9 @@ const NO_PIECE: u16 = u16::MAX;
 /// What [`Search::settle`] keeps up to date with gravity, column by column, so that a position
 /// costs work only in the columns a removal touched. Invariants (once [`Search::init_columns`]
 /// ran): `top[c]` is the highest piece on the board in framed column `c` ([`NO_PIECE`] when
-/// none); `key` is the canonical set of pieces of the board (see the
-/// [module documentation](self)), one bit per piece; `hash` is the XOR of `zobrist[p]` over
-/// the pieces `p` of `key`.
+/// none); `tops_of_kind[k]` is the number of columns whose top piece is of kind `k`; `key` is
+/// the canonical set of pieces of the board (see the [module documentation](self)), one bit per
+/// piece; `hash` is the XOR of `zobrist[p]` over the pieces `p` of `key`.
 #[derive(Debug, Default)]
 pub(super) struct Columns {
     /// Per framed column: its pieces were given packed at its bottom.
@@ -95,19 +96,44 @@ pub(super) struct Columns {
     hash: u64,
     /// A pseudo-random word per piece.
     zobrist: Vec<u64>,
-    /// Scratch for [`Search::first_all_top_kind`]: per kind, its pieces on top of a column.
-    tops_of_kind: Vec<u8>,
+    /// Per kind: its pieces on top of a column.
+    tops_of_kind: Vec<u16>,
     /// Per framed cell (row-major): the piece on it, or [`NO_PIECE`].
     grid: Vec<u16>,
-    /// Per framed cell: the kind of the piece on it, or [`NO_KIND`].
-    grid_kind: Vec<u32>,
+    /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
+    /// of the piece on the cell of column `c`, or [`NO_KIND`] (empty cells, the ring, the bytes
+    /// beyond the last column); kept only when [`Columns::member_slot`] is (every kind fits a
+    /// byte then). Eight cells a word find the pieces side by side of one kind in a few
+    /// operations ([`side_by_side`]).
+    kind_bytes: Vec<u64>,
+    /// Words per framed row in [`Columns::kind_bytes`].
+    row_words: usize,
     /// Per piece: its index among the pieces of its kind (`members`), when every kind has at
     /// most 64 pieces; else empty (the pairs are then found kind by kind).
     member_slot: Vec<u8>,
 }
 
-/// No kind (an empty cell of [`Columns::grid_kind`]).
-const NO_KIND: u32 = u32::MAX;
+/// No kind (an empty cell of [`Columns::kind_bytes`]).
+const NO_KIND: u8 = u8::MAX;
+
+/// Bytes 0x01 of a word, and bytes 0x7F.
+const LOW_BYTES: u64 = u64::MAX / 255;
+const LOW_SEVEN: u64 = LOW_BYTES * 0x7F;
+
+/// The high bit of each byte of `word` that is zero (exactly: no carry crosses a byte).
+fn zero_bytes(word: u64) -> u64 {
+    !((word & LOW_SEVEN).wrapping_add(LOW_SEVEN) | word | LOW_SEVEN)
+}
+
+/// For eight cells of a row of [`Columns::kind_bytes`] (`here`, followed on the row by `next`)
+/// and the eight below them (`below`): the high bit of byte `i` of the first word when cell `i`
+/// holds a piece of the kind of the cell on its right, of the second when of the kind of the
+/// cell below it.
+fn side_by_side(here: u64, next: u64, below: u64) -> (u64, u64) {
+    let held = !zero_bytes(!here) & LOW_BYTES << 7;
+    let right = here >> 8 | next << 56;
+    (zero_bytes(here ^ right) & held, zero_bytes(here ^ below) & held)
+}
 
 /// Positions found hopeless, by the key of their board: an open-addressing table (linear
 /// probing) of slots of `1 + key length` words, a tag then the key, compared in full on a match,
@@ -121,7 +147,15 @@ const NO_KIND: u32 = u32::MAX;
 /// knows less.
 #[derive(Debug, Default)]
 struct Table {
+    /// The slots from word `base` on, `capacity` of them, then at most [`ALIGN_WORDS`] words
+    /// unused.
     slots: Vec<u64>,
+    /// The first word of the first slot: where `slots` has an address that is a multiple of 64
+    /// bytes, so that a slot of up to 8 words whose size divides 64 bytes (a standard deal's
+    /// slot has 4) lies in one cache line, and a lookup reads one line, not two.
+    base: usize,
+    /// Slots in the table (a power of two; 0 until the first key).
+    capacity: usize,
     /// Words per slot (0 until the first key).
     stride: usize,
     /// Keys held.
@@ -138,10 +172,32 @@ const PROVED: u64 = 1 << 63;
 #[derive(Debug, Clone, Copy)]
 struct Reserved(Option<(usize, u32)>);
 
+/// Words allocated beyond the slots of a [`Table`], for its `base`.
+const ALIGN_WORDS: usize = 8;
+
 impl Table {
     /// Slots in the table.
     fn capacity(&self) -> usize {
-        self.slots.len().checked_div(self.stride).unwrap_or(0)
+        self.capacity
+    }
+
+    /// Zeroed slots for `capacity` slots of `stride` words, and the word where the first slot
+    /// starts (see [`Table::base`]).
+    fn allocate(capacity: usize, stride: usize) -> (Vec<u64>, usize) {
+        let slots = vec![0u64; capacity * stride + ALIGN_WORDS];
+        // Words to the next multiple of 64 bytes (the allocation is aligned for `u64`).
+        let misalign = (slots.as_ptr().addr() / 8) % ALIGN_WORDS;
+        let base = (ALIGN_WORDS - misalign) % ALIGN_WORDS;
+        (slots, base)
+    }
+
+    /// Reads the first word of the slot where a key of hash `hash` is looked for first, so that
+    /// its cache line is on its way when [`Table::enter`] looks it up after the work between.
+    fn touch(&self, hash: u64) {
+        if self.capacity > 0 {
+            let at = self.base + (Self::tag(hash) as usize & (self.capacity - 1)) * self.stride;
+            std::hint::black_box(self.slots[at]);
+        }
     }
 
     /// The tag of a key of hash `hash`, not yet proved.
@@ -154,7 +210,7 @@ impl Table {
         let mask = self.capacity() - 1;
         let mut slot = tag as usize & mask;
         loop {
-            let at = slot * self.stride;
+            let at = self.base + slot * self.stride;
             let held = self.slots[at];
             if held == 0 || held & !PROVED == tag && self.slots[at + 1..at + self.stride] == *key {
                 return at;
@@ -174,7 +230,8 @@ impl Table {
         let stride = key.len() + 1;
         if self.stride == 0 {
             self.stride = stride;
-            self.slots = vec![0; 1024 * stride];
+            (self.slots, self.base) = Self::allocate(1024, stride);
+            self.capacity = 1024;
         }
         debug_assert_eq!(self.stride, stride, "keys of one length");
         let tag = Self::tag(hash);
@@ -185,7 +242,7 @@ impl Table {
         if self.slots[at] == 0 {
             let capacity = self.capacity();
             if 4 * (self.len + 1) > 3 * capacity {
-                if 2 * self.slots.len() <= MEMO_WORDS {
+                if 2 * capacity * stride <= MEMO_WORDS {
                     self.grow();
                     at = self.find(tag, key);
                 } else if 10 * (self.len + 1) > 9 * capacity {
@@ -220,9 +277,12 @@ impl Table {
 
     /// Doubles the slots, every key moved to its place in the new table.
     fn grow(&mut self) {
-        let doubled = vec![0; 2 * self.slots.len()];
+        let (doubled, base) = Self::allocate(2 * self.capacity, self.stride);
         let old = std::mem::replace(&mut self.slots, doubled);
-        for slot in old.chunks_exact(self.stride) {
+        let old_base = std::mem::replace(&mut self.base, base);
+        let old_capacity = self.capacity;
+        self.capacity *= 2;
+        for slot in old[old_base..old_base + old_capacity * self.stride].chunks_exact(self.stride) {
             if slot[0] != 0 {
                 let at = self.find(slot[0] & !PROVED, &slot[1..]);
                 self.slots[at..at + self.stride].copy_from_slice(slot);
@@ -253,6 +313,11 @@ struct Gravity {
     kinds_seen: Vec<u32>,
     /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
     known: Vec<bool>,
+    /// Per branch on the search path: the hash of its board before anything falls.
+    child_hash: Vec<u64>,
+    /// Scratch for [`Search::push_open_pairs_by_cells`]: the pieces of the pairs of the sleep
+    /// set, one bit each (all 0 between uses).
+    sleepy: Vec<u64>,
     /// Scratch: the key of a branch's board ([`Search::hash_without`]).
     child_key: Vec<u64>,
 }
@@ -273,6 +338,8 @@ impl Search {
             open_of_kind: vec![0; self.left.len()],
             kinds_seen: Vec::new(),
             known: Vec::new(),
+            child_hash: Vec::new(),
+            sleepy: vec![0; self.present.len()],
             child_key: Vec::new(),
         };
         for round in 1.. {
@@ -323,10 +390,12 @@ impl Search {
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
             tops_of_kind: vec![0; self.left.len()],
             grid: vec![NO_PIECE; (usize::from(self.board_rows) + 2) * width],
-            grid_kind: vec![NO_KIND; (usize::from(self.board_rows) + 2) * width],
+            kind_bytes: Vec::new(),
+            row_words: width.div_ceil(8),
             member_slot: Vec::new(),
         };
-        if (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
+        let kinds_fit = self.left.len() < usize::from(NO_KIND);
+        if kinds_fit && (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
             let mut member_slot = vec![0; self.cell.len()];
             for k in 0..self.left.len() {
                 for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
@@ -334,6 +403,8 @@ impl Search {
                 }
             }
             self.columns.member_slot = member_slot;
+            self.columns.kind_bytes =
+                vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
         }
         for col in 0..width {
             self.canonize(col, self.present_slots(col));
@@ -360,20 +431,35 @@ impl Search {
         let matched = self.canonical_slots(col, present);
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
         self.columns.present[col] = present;
-        self.columns.top[col] =
-            if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let was = std::mem::replace(&mut self.columns.top[col], top);
+        if was != top {
+            if was != NO_PIECE {
+                self.columns.tops_of_kind[self.kind[was as usize] as usize] -= 1;
+            }
+            if top != NO_PIECE {
+                self.columns.tops_of_kind[self.kind[top as usize] as usize] += 1;
+            }
+        }
         let width = self.column_start.len() - 1;
+        let bytes = !self.columns.kind_bytes.is_empty();
+        let (word, shift) = (col / 8, col % 8 * 8);
         for row in 1..=usize::from(self.board_rows) {
             self.columns.grid[row * width + col] = NO_PIECE;
-            self.columns.grid_kind[row * width + col] = NO_KIND;
+            if bytes {
+                self.columns.kind_bytes[row * self.columns.row_words + word] |= 0xFF << shift;
+            }
         }
         let mut on_board = present;
         while on_board != 0 {
             let piece = pieces[on_board.trailing_zeros() as usize];
             on_board &= on_board - 1;
-            let at = usize::from(self.cell[piece as usize].0) * width + col;
-            self.columns.grid[at] = piece;
-            self.columns.grid_kind[at] = self.kind[piece as usize];
+            let row = usize::from(self.cell[piece as usize].0);
+            self.columns.grid[row * width + col] = piece;
+            if bytes {
+                let kind = u64::from(self.kind[piece as usize]);
+                self.columns.kind_bytes[row * self.columns.row_words + word] ^= (kind ^ 0xFF) << shift;
+            }
         }
         let mut changed = matched ^ self.columns.matched[col];
         self.columns.matched[col] = matched;
@@ -470,6 +556,15 @@ impl Search {
         let mut branches = std::mem::take(&mut self.branches);
         let width = self.column_start.len() - 1;
         let columns = &self.columns;
+        // A pair is looked for in the sleep set only when both its pieces are in a pair of it.
+        for &(a, b) in asleep {
+            for piece in [a, b] {
+                state.sleepy[piece as usize / 64] |= 1 << (piece % 64);
+            }
+        }
+        let sleepy = &state.sleepy;
+        let is_sleepy = |piece: u16| sleepy[piece as usize / 64] >> (piece % 64) & 1 == 1;
+        let asleep_has = |pair: (u16, u16)| is_sleepy(pair.0) && is_sleepy(pair.1) && asleep.contains(&pair);
         state.kinds_seen.clear();
         for row in 1..=usize::from(self.board_rows) {
             let mut open = state.exposed[row];
@@ -496,7 +591,7 @@ impl Search {
                     let second = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     let pair = (members[first], members[second]);
-                    if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                    if !asleep_has(pair) && self.joinable(pair.0, pair.1) {
                         branches.push(Branch::Remove(pair.0, pair.1));
                     }
                 }
@@ -504,22 +599,30 @@ impl Search {
         }
         // Pairs side by side with a piece shut in (pairs of two open pieces are found above).
         let is_open = |at: usize| state.exposed[at / width] >> (at % width) & 1 == 1;
+        let words = columns.row_words;
         for row in 1..=usize::from(self.board_rows) {
-            for at in row * width + 1..row * width + width - 1 {
-                let here = columns.grid_kind[at];
-                if here == NO_KIND {
-                    continue;
-                }
-                for beside in [at + 1, at + width] {
-                    if columns.grid_kind[beside] == here && !(is_open(at) && is_open(beside)) {
-                        let (a, b) = (columns.grid[at], columns.grid[beside]);
-                        let pair = (a.min(b), a.max(b));
-                        if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
-                            branches.push(Branch::Remove(pair.0, pair.1));
+            let (here_row, below_row) = columns.kind_bytes[row * words..(row + 2) * words].split_at(words);
+            for (word, (&here, &below)) in here_row.iter().zip(below_row).enumerate() {
+                let next = here_row.get(word + 1).copied().unwrap_or(u64::MAX);
+                let (right, down) = side_by_side(here, next, below);
+                for (mut found, step) in [(right, 1), (down, width)] {
+                    while found != 0 {
+                        let at = row * width + word * 8 + found.trailing_zeros() as usize / 8;
+                        found &= found - 1;
+                        let beside = at + step;
+                        if !(is_open(at) && is_open(beside)) {
+                            let (a, b) = (columns.grid[at], columns.grid[beside]);
+                            let pair = (a.min(b), a.max(b));
+                            if !asleep_has(pair) && self.joinable(pair.0, pair.1) {
+                                branches.push(Branch::Remove(pair.0, pair.1));
+                            }
                         }
                     }
                 }
             }
+        }
+        for word in &mut state.sleepy {
+            *word = 0;
         }
         self.branches = branches;
     }
@@ -594,23 +697,16 @@ impl Search {
 
     /// The first kind from `from` on whose pieces left are all on top of their columns (see
     /// [`Search::close_gravity`]).
-    fn first_all_top_kind(&mut self, from: usize) -> Option<usize> {
-        let columns = &mut self.columns;
-        for &top in &columns.top {
-            if top != NO_PIECE {
-                columns.tops_of_kind[self.kind[top as usize] as usize] += 1;
-            }
-        }
+    fn first_all_top_kind(&self, from: usize) -> Option<usize> {
+        let columns = &self.columns;
         let mut first = None;
         for &top in &columns.top {
             if top == NO_PIECE {
                 continue;
             }
             let k = self.kind[top as usize] as usize;
-            let count = std::mem::take(&mut columns.tops_of_kind[k]);
             if k >= from
-                && count > 0
-                && u32::from(count) == self.left[k]
+                && u32::from(columns.tops_of_kind[k]) == self.left[k]
                 && first.is_none_or(|first| k < first)
             {
                 first = Some(k);
@@ -710,16 +806,18 @@ impl Search {
         // up before any is tried, so that the lookups overlap. Such a board was entered in the
         // table after its safe moves, so it has none, and the branch's position is that board.
         state.known.truncate(from);
+        state.child_hash.truncate(from);
         for index in from..self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
             let hash = self.hash_without(a, b, &mut state.child_key);
             state.known.push(state.memo.contains(hash, &state.child_key));
+            state.child_hash.push(hash);
         }
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
         while index < self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
-            let known = state.known[index];
+            let (known, hash) = (state.known[index], state.child_hash[index]);
             index += 1;
             if known {
                 state.sleep.push((a, b));
@@ -732,6 +830,10 @@ impl Search {
                     state.sleep.push(slept);
                 }
             }
+            // The branch's slot, looked up again on entering it: the subtrees of the branches
+            // before have often pushed it out of the caches since it was looked up above, and
+            // its line now comes in while the removal is played (unless safe moves follow).
+            state.memo.touch(hash);
             self.remove(a, b, true);
             let cleared = self.gravity(state, refuted_end)?;
             state.sleep.truncate(refuted_end);
@@ -899,19 +1001,32 @@ mod tests {
         assert_ne!(top_gone, bottom_gone);
     }
 
-    /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash.
-    fn columns_now(search: &Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
+    /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash, the tops per
+    /// kind and the grid of kinds.
+    type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>);
+
+    /// What [`Columns`] holds now (see [`Held`]).
+    fn columns_now(search: &Search) -> Held {
         let columns = &search.columns;
-        (columns.top.clone(), columns.grid.clone(), columns.key.clone(), columns.hash)
+        (
+            columns.top.clone(),
+            columns.grid.clone(),
+            columns.key.clone(),
+            columns.hash,
+            columns.tops_of_kind.clone(),
+            columns.kind_bytes.clone(),
+        )
     }
 
     /// [`columns_now`] found from scratch.
-    fn columns_from_scratch(search: &mut Search) -> (Vec<u16>, Vec<u16>, Vec<u64>, u64) {
+    fn columns_from_scratch(search: &mut Search) -> Held {
         let kept = columns_now(search);
         search.init_columns();
         let fresh = columns_now(search);
         // `init_columns` starts over; put back what was kept (equal when the test passes).
-        (search.columns.top, search.columns.grid, search.columns.key, search.columns.hash) = kept;
+        let columns = &mut search.columns;
+        (columns.top, columns.grid, columns.key, columns.hash, columns.tops_of_kind, columns.kind_bytes) =
+            kept;
         fresh
     }
 
@@ -957,6 +1072,23 @@ mod tests {
                 search.undo(true);
                 prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
             }
+        }
+
+        /// [`side_by_side`] marks exactly the cells holding a piece whose right neighbour (the
+        /// next word's first cell after the last) or the one below holds a piece of its kind
+        /// (bytes drawn from a few kinds and empty cells, so that matches are common).
+        #[test]
+        fn side_by_side_finds_equal_neighbours(cells in proptest::collection::vec(0u8..4, 24)) {
+            let byte = |cell: u8| if cell == 3 { NO_KIND } else { cell };
+            let word = |from: usize| (0..8).fold(0u64, |word, i| word | u64::from(byte(cells[from + i])) << (8 * i));
+            let (right, down) = side_by_side(word(0), word(8), word(16));
+            for i in 0..8 {
+                let here = byte(cells[i]);
+                let held = here != NO_KIND;
+                prop_assert_eq!(right >> (8 * i + 7) & 1 == 1, held && here == byte(cells[i + 1]));
+                prop_assert_eq!(down >> (8 * i + 7) & 1 == 1, held && here == byte(cells[16 + i]));
+            }
+            prop_assert_eq!((right | down) & !(LOW_BYTES << 7), 0);
         }
 
         /// Positions entered and not proved are not taken for hopeless; proving one marks it,
