@@ -9,6 +9,7 @@
 //! `... -- --input 76 | linkup solve --best --gravity --outside`; `--every` prints every deal
 //! decided (by default, with no deal named, only those over 20,000 positions).
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use linkup::clear::{self, Settings, Verdict};
@@ -36,7 +37,7 @@ fn main() {
     if input {
         let cases: Vec<Case> =
             wanted.iter().map(|&index| Case { board: deals[index].clone(), queries: Vec::new() }).collect();
-        print!("{}", String::from_utf8_lossy(&linkup::r#gen::to_input(&cases)));
+        let _ = std::io::stdout().write_all(&linkup::r#gen::to_input(&cases));
         return;
     }
     let every = wanted.is_empty();
@@ -46,6 +47,7 @@ fn main() {
     let settings =
         Settings { rules: Rules { max_turns: 2, outside: true }, gravity, budget: clear::DEFAULT_BUDGET };
     let (mut positions, mut worst, mut total) = (0, Duration::ZERO, Duration::ZERO);
+    let mut out = std::io::stdout();
     for &index in &wanted {
         let began = Instant::now();
         let outcome = clear::search(&deals[index], settings).expect("a standard deal fits");
@@ -56,11 +58,16 @@ fn main() {
             Verdict::Undecided => "undecided",
         };
         if !every || each || outcome.positions > 20_000 {
-            println!("deal {index}: {verdict}, {} positions, {took:.3?}", outcome.positions);
+            if writeln!(out, "deal {index}: {verdict}, {} positions, {took:.3?}", outcome.positions).is_err()
+            {
+                // A closed pipe (`| head`): nobody reads the rest.
+                return;
+            }
         }
         positions += outcome.positions;
         worst = worst.max(took);
         total += took;
     }
-    println!("{} deals: {positions} positions, total {total:.3?}, worst {worst:.3?}", wanted.len());
+    let _ =
+        writeln!(out, "{} deals: {positions} positions, total {total:.3?}, worst {worst:.3?}", wanted.len());
 }
