@@ -226,7 +226,7 @@ fn search_inner(
 }
 
 /// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated (the
-/// seeds of both searches' rounds).
+/// seeds of both searches' rounds, the hash of [`Memo`]).
 fn mix(value: u64) -> u64 {
     let mut value = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
     value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -544,38 +544,76 @@ const ALL_PAIRINGS: u8 = 0b111;
 /// The two pairs of pairing `p` of four pieces `w < x < y < z` (indices into them).
 const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
 
-/// Positions found hopeless: fingerprints into an arena of keys, compared in full on a match,
-/// so the table never errs. Bounded by [`MEMO_WORDS`].
+/// Positions found hopeless: open addressing (linear probing) over slots of a key's hash and
+/// where the key lies in an arena of keys. Keys are compared in full on a matching hash, so
+/// the table never errs, and a key whose hash or slot another key has is stored all the same.
+/// Bounded by [`MEMO_WORDS`] words of keys; once full it just knows less.
 #[derive(Debug, Default)]
 struct Memo {
-    slots: FxHashMap<u64, u32>,
+    /// A power of two of slots (none before the first store): the key's hash and 1 + its
+    /// offset in `arena` (0: an empty slot).
+    slots: Vec<(u64, u32)>,
+    /// Keys stored.
+    stored: usize,
     arena: Vec<u64>,
-    /// Most words held when not [`MEMO_WORDS`] (the search with gravity sets its own).
-    limit: Option<usize>,
 }
 
+/// The hash of a key: splitmix64's finaliser folded over its words (every bit of every word
+/// reaches every bit of the hash).
 fn fingerprint(key: &[u64]) -> u64 {
-    key.iter().fold(0x9E37_79B9_7F4A_7C15u64, |hash, &word| {
-        (hash ^ word).wrapping_mul(0x100_0000_01B3).rotate_left(23)
-    })
+    key.iter().fold(0, |hash, &word| mix(hash ^ word))
 }
 
 impl Memo {
-    fn contains(&self, key: &[u64]) -> bool {
-        self.slots
-            .get(&fingerprint(key))
-            .is_some_and(|&at| self.arena[at as usize..at as usize + key.len()] == *key)
+    /// The slot holding `key` (`Ok`), or the empty slot where it would go (`Err`). The table
+    /// must have slots, and one empty.
+    fn find(&self, hash: u64, key: &[u64]) -> Result<usize, usize> {
+        let mask = self.slots.len() - 1;
+        let mut slot = hash as usize & mask;
+        loop {
+            let (slot_hash, at) = self.slots[slot];
+            if at == 0 {
+                return Err(slot);
+            }
+            let at = at as usize - 1;
+            if slot_hash == hash && self.arena[at..at + key.len()] == *key {
+                return Ok(slot);
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 
-    /// Remembers `key`, unless the table is full or another key has its fingerprint (the table
-    /// then just knows less).
+    fn contains(&self, key: &[u64]) -> bool {
+        !self.slots.is_empty() && self.find(fingerprint(key), key).is_ok()
+    }
+
+    /// Remembers `key`, unless the table is full.
     fn insert(&mut self, key: &[u64]) {
-        if self.arena.len() + key.len() > self.limit.unwrap_or(MEMO_WORDS) {
+        if self.arena.len() + key.len() > MEMO_WORDS {
             return;
         }
-        if let std::collections::hash_map::Entry::Vacant(slot) = self.slots.entry(fingerprint(key)) {
-            slot.insert(self.arena.len() as u32);
+        if 4 * (self.stored + 1) > 3 * self.slots.len() {
+            self.grow();
+        }
+        let hash = fingerprint(key);
+        if let Err(slot) = self.find(hash, key) {
+            self.slots[slot] = (hash, self.arena.len() as u32 + 1);
             self.arena.extend_from_slice(key);
+            self.stored += 1;
+        }
+    }
+
+    /// Doubles the slots (at least 1,024), every key placed again by its hash.
+    fn grow(&mut self) {
+        let size = (2 * self.slots.len()).max(1 << 10);
+        let old = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
+        let mask = size - 1;
+        for (hash, at) in old.into_iter().filter(|&(_, at)| at != 0) {
+            let mut slot = hash as usize & mask;
+            while self.slots[slot].1 != 0 {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = (hash, at);
         }
     }
 }
@@ -1875,6 +1913,28 @@ mod tests {
                 }
                 let opened = bits_of(height, width, &open);
                 prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
+            }
+        }
+    }
+
+    proptest! {
+        /// The table of hopeless positions holds exactly the keys put in, whichever share a
+        /// slot (keys of a few small words, many alike, over tables that grow).
+        #[test]
+        fn memo_holds_exactly_the_keys_put_in(
+            keys in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..3000),
+            probes in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..200),
+        ) {
+            let mut memo = Memo::default();
+            let mut model = std::collections::HashSet::new();
+            for key in &keys {
+                memo.insert(key);
+                model.insert(key.clone());
+                prop_assert!(memo.contains(key));
+            }
+            prop_assert_eq!(memo.stored, model.len());
+            for key in keys.iter().chain(&probes) {
+                prop_assert_eq!(memo.contains(key), model.contains(key));
             }
         }
     }
