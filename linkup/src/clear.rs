@@ -1383,8 +1383,9 @@ impl Search {
     /// held at first (none of its pieces freed, its pairs waiting); the run goes on until a
     /// pass frees nothing, the state is kept as the base of one held kind, that kind is let go,
     /// and so on, the kinds in the reverse of the order they are probed in (the first probed,
-    /// most often the only ones, get the bases with the most freed). Letting the last one go
-    /// and running on is [`Search::can_all_go`] at the position ([`Search::can_all_go_probing`]).
+    /// most often the only ones, get the bases with the most freed). Computed at the first
+    /// probe that runs at a position (a position's own run stays [`Search::can_all_go`]: its
+    /// proof shapes the branches below, and the order of this one made set (c') search more).
     ///
     /// Why a probe may run on from its kind's base: a probed branch changes the position only
     /// in its own kind k (a removal takes k's pair away and leaves its other two pieces only
@@ -1429,14 +1430,6 @@ impl Search {
         self.edges = edges;
         self.freed_count = freed_count;
         self.base_ready = true;
-    }
-
-    /// [`Search::can_all_go`] by way of [`Search::relax_base`], whose bases the probes of the
-    /// position then run on from: the same pieces freed, the kinds it holds freed last.
-    fn can_all_go_probing(&mut self) -> bool {
-        self.relax_base();
-        let edges = std::mem::take(&mut self.edges);
-        self.relax_run(edges, self.freed_count, self.total_left)
     }
 
     /// [`Search::can_all_go`] after `branch` (made already; `cut`: what it leaves its kind),
@@ -1514,7 +1507,7 @@ impl Search {
         } else {
             let used_at = self.used_stack.len();
             self.used_stack.extend_from_slice(&self.used);
-            let alive = if self.probe { self.can_all_go_probing() } else { self.can_all_go() };
+            let alive = self.can_all_go();
             if proved {
                 assert!(alive, "an inherited proof of freeing failed");
                 self.used.copy_from_slice(&self.used_stack[used_at..]);
