@@ -737,10 +737,11 @@ struct Search {
     /// found or a probe runs from it).
     blocked: Vec<u8>,
     /// The relaxations of the position probed from that the probes of each kind run on from
-    /// ([`Search::relax_base`]), valid when `base_ready`: `bases[i]` for kind `base_kinds[i]`.
+    /// ([`Search::relax_base`]): `bases[i]` for kind `base_kinds[i]`, found at the position
+    /// numbered `bases_at` (the count of positions when it was entered; 0: none).
     bases: Vec<Base>,
     base_kinds: Vec<usize>,
-    base_ready: bool,
+    bases_at: u64,
     /// With gravity: the column tops and the key of the board, kept up to date by
     /// [`Search::settle`] (see [`gravity`]).
     columns: gravity::Columns,
@@ -840,7 +841,7 @@ impl Search {
             blocked: vec![0; kinds],
             bases: Vec::new(),
             base_kinds: Vec::new(),
-            base_ready: false,
+            bases_at: 0,
             columns: gravity::Columns::default(),
         }
     }
@@ -1429,7 +1430,7 @@ impl Search {
         }
         self.edges = edges;
         self.freed_count = freed_count;
-        self.base_ready = true;
+        self.bases_at = self.positions;
     }
 
     /// [`Search::can_all_go`] after `branch` (made already; `cut`: what it leaves its kind),
@@ -1497,7 +1498,6 @@ impl Search {
             return Ok(false);
         }
         self.count_position()?;
-        self.base_ready = false;
         let key_at = self.branches.len();
         if proved {
             count_taken(Taken::Proof);
@@ -1748,7 +1748,8 @@ impl Search {
         }
         let used_at = self.used_stack.len();
         self.used_stack.extend_from_slice(&self.used);
-        if !self.base_ready {
+        if self.bases_at != self.positions {
+            // The probes of a position all run before any position below it is entered.
             self.relax_base();
         }
         let cut = self.cut(branch).expect("a probed branch is on a kind of four");
