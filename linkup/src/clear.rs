@@ -1227,34 +1227,21 @@ impl Search {
                 continue;
             }
             let allowed = self.allowed[k];
-            if hold && known != 0 {
+            // A kind held frees nothing at once: all its allowed pairs wait.
+            let held = hold && known != 0;
+            if held {
                 self.blocked[k] = ALL_PAIRINGS;
-                for pairing in (0..3).filter(|&pairing| allowed >> pairing & 1 == 1) {
-                    for (index, &(x, y)) in PAIRINGS[pairing].iter().enumerate() {
-                        let joined = known >> (2 * pairing + index) & 1 == 1;
-                        let watch = if joined {
-                            (0, 0)
-                        } else {
-                            watch_between(self.cell[live[x] as usize], self.cell[live[y] as usize])
-                        };
-                        edges.push(Edge {
-                            a: live[x],
-                            b: live[y],
-                            pairing: 1 << pairing,
-                            joined,
-                            stale: false,
-                            watch,
-                        });
-                    }
-                }
-                continue;
             }
             let pairs_known = |pairing: usize| known >> (2 * pairing) & 0b11;
             let allowed_pairings = (0..3).filter(|&pairing| allowed >> pairing & 1 == 1);
-            let primary = allowed_pairings
-                .clone()
-                .find(|&pairing| pairs_known(pairing) == 0b11)
-                .or_else(|| allowed_pairings.clone().find(|&pairing| pairs_known(pairing) != 0));
+            let primary = if held {
+                None
+            } else {
+                allowed_pairings
+                    .clone()
+                    .find(|&pairing| pairs_known(pairing) == 0b11)
+                    .or_else(|| allowed_pairings.clone().find(|&pairing| pairs_known(pairing) != 0))
+            };
             let first = primary.unwrap_or(0);
             for pairing in std::iter::once(first).chain((0..3).filter(|&p| p != first)) {
                 if allowed >> pairing & 1 == 0 {
