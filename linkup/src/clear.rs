@@ -56,6 +56,8 @@
 //! keeps it (`Search::probe`). A probe that fails records the pieces it could not free; below,
 //! the same branch fails again while all of them are on the board (`Search::still_refuted`).
 //! Debug builds run the relaxation anyway wherever an answer is taken, and check it agrees.
+//! The probes that do run start from a stage of the position's own relaxation where their kind
+//! was still held, not from scratch (`Search::relax_base`).
 //!
 //! ## With gravity
 //! A removal can make pieces fall into the line of another pair, so no move is safe but a kind
@@ -226,7 +228,7 @@ fn search_inner(
 }
 
 /// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated (the
-/// seeds of both searches' rounds).
+/// seeds of both searches' rounds, the hash of [`Memo`]).
 fn mix(value: u64) -> u64 {
     let mut value = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
     value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -259,6 +261,12 @@ thread_local! {
     static TAKEN: std::cell::Cell<[u64; 3]> = const { std::cell::Cell::new([0; 3]) };
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Probes run on from a base and checked against a run from scratch in this thread.
+    static FROM_BASE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// Counts an answer of [`Search::can_all_go`] taken rather than found (tests only).
 fn count_taken(taken: Taken) {
     #[cfg(test)]
@@ -276,7 +284,7 @@ type Cell = (u8, u8);
 
 /// The open cells of the framed board, by rows and by columns. Invariant: `rows[r]` bit `c` ==
 /// `cols[c]` bit `r` for every framed cell, and every bit beyond the frame is 0.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Bits {
     rows: Vec<u64>,
     cols: Vec<u64>,
@@ -544,40 +552,91 @@ const ALL_PAIRINGS: u8 = 0b111;
 /// The two pairs of pairing `p` of four pieces `w < x < y < z` (indices into them).
 const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
 
-/// Positions found hopeless: fingerprints into an arena of keys, compared in full on a match,
-/// so the table never errs. Bounded by [`MEMO_WORDS`].
+/// Positions found hopeless: open addressing (linear probing) over slots of a key's hash and
+/// where the key lies in an arena of keys. Keys are compared in full on a matching hash, so
+/// the table never errs, and a key whose hash or slot another key has is stored all the same.
+/// Bounded by [`MEMO_WORDS`] words of keys; once full it just knows less.
 #[derive(Debug, Default)]
 struct Memo {
-    slots: FxHashMap<u64, u32>,
+    /// A power of two of slots (none before the first store): the key's hash and 1 + its
+    /// offset in `arena` (0: an empty slot).
+    slots: Vec<(u64, u32)>,
+    /// Keys stored.
+    stored: usize,
     arena: Vec<u64>,
-    /// Most words held when not [`MEMO_WORDS`] (the search with gravity sets its own).
-    limit: Option<usize>,
 }
 
+/// The hash of a key: splitmix64's finaliser folded over its words (every bit of every word
+/// reaches every bit of the hash).
 fn fingerprint(key: &[u64]) -> u64 {
-    key.iter().fold(0x9E37_79B9_7F4A_7C15u64, |hash, &word| {
-        (hash ^ word).wrapping_mul(0x100_0000_01B3).rotate_left(23)
-    })
+    key.iter().fold(0, |hash, &word| mix(hash ^ word))
 }
 
 impl Memo {
-    fn contains(&self, key: &[u64]) -> bool {
-        self.slots
-            .get(&fingerprint(key))
-            .is_some_and(|&at| self.arena[at as usize..at as usize + key.len()] == *key)
+    /// The slot holding `key` (`Ok`), or the empty slot where it would go (`Err`). The table
+    /// must have slots, and one empty.
+    fn find(&self, hash: u64, key: &[u64]) -> Result<usize, usize> {
+        let mask = self.slots.len() - 1;
+        let mut slot = hash as usize & mask;
+        loop {
+            let (slot_hash, at) = self.slots[slot];
+            if at == 0 {
+                return Err(slot);
+            }
+            let at = at as usize - 1;
+            if slot_hash == hash && self.arena[at..at + key.len()] == *key {
+                return Ok(slot);
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 
-    /// Remembers `key`, unless the table is full or another key has its fingerprint (the table
-    /// then just knows less).
+    fn contains(&self, key: &[u64]) -> bool {
+        !self.slots.is_empty() && self.find(fingerprint(key), key).is_ok()
+    }
+
+    /// Remembers `key`, unless the table is full.
     fn insert(&mut self, key: &[u64]) {
-        if self.arena.len() + key.len() > self.limit.unwrap_or(MEMO_WORDS) {
+        if self.arena.len() + key.len() > MEMO_WORDS {
             return;
         }
-        if let std::collections::hash_map::Entry::Vacant(slot) = self.slots.entry(fingerprint(key)) {
-            slot.insert(self.arena.len() as u32);
+        if 4 * (self.stored + 1) > 3 * self.slots.len() {
+            self.grow();
+        }
+        let hash = fingerprint(key);
+        if let Err(slot) = self.find(hash, key) {
+            self.slots[slot] = (hash, self.arena.len() as u32 + 1);
             self.arena.extend_from_slice(key);
+            self.stored += 1;
         }
     }
+
+    /// Doubles the slots (at least 1,024), every key placed again by its hash.
+    fn grow(&mut self) {
+        let size = (2 * self.slots.len()).max(1 << 10);
+        let old = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
+        let mask = size - 1;
+        for (hash, at) in old.into_iter().filter(|&(_, at)| at != 0) {
+            let mut slot = hash as usize & mask;
+            while self.slots[slot].1 != 0 {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = (hash, at);
+        }
+    }
+}
+
+/// A stage of the relaxation of a position, some of the kinds it probes held (see
+/// [`Search::relax_base`]): the relaxed board, the pieces freed (bits, count, their lines),
+/// the pairings used, and the pairs left, each with what it waits on on that board.
+#[derive(Debug, Clone, Default)]
+struct Base {
+    relaxed: Bits,
+    freed: Vec<u64>,
+    freed_count: usize,
+    freed_all: (u64, u64),
+    used: Vec<u8>,
+    edges: Vec<Edge>,
 }
 
 /// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
@@ -672,6 +731,17 @@ struct Search {
     freed_lines: (u64, u64),
     /// The same for every piece freed in this run of [`Search::can_all_go`].
     freed_all: (u64, u64),
+    /// Pieces freed by the last run of [`Search::relax_run`].
+    freed_count: usize,
+    /// Per kind: the pairings (bits) [`Search::relax_run`] may not use (0 but while a base is
+    /// found or a probe runs from it).
+    blocked: Vec<u8>,
+    /// The relaxations of the position probed from that the probes of each kind run on from
+    /// ([`Search::relax_base`]): `bases[i]` for kind `base_kinds[i]`, found at the position
+    /// numbered `bases_at` (the count of positions when it was entered; 0: none).
+    bases: Vec<Base>,
+    base_kinds: Vec<usize>,
+    bases_at: u64,
     /// With gravity: the column tops and the key of the board, kept up to date by
     /// [`Search::settle`] (see [`gravity`]).
     columns: gravity::Columns,
@@ -767,6 +837,11 @@ impl Search {
             last_stuck: 0,
             freed_lines: (0, 0),
             freed_all: (0, 0),
+            freed_count: 0,
+            blocked: vec![0; kinds],
+            bases: Vec::new(),
+            base_kinds: Vec::new(),
+            bases_at: 0,
             columns: gravity::Columns::default(),
         }
     }
@@ -1081,6 +1156,15 @@ impl Search {
     /// start watching the rows between their pieces' rows and the columns between their
     /// columns (every line of either shape lies there); pairs of larger kinds watch all.
     fn can_all_go(&mut self) -> bool {
+        let (edges, freed_count) = self.relax_setup(false);
+        self.relax_run(edges, freed_count, self.total_left)
+    }
+
+    /// The start of [`Search::can_all_go`]: the relaxed board and the pieces freed at once,
+    /// and the pairs that may free more. With `hold`, the kinds of four with a pair removable
+    /// now (the kinds [`Search::plain_branches`] probes) free nothing: all their allowed pairs
+    /// wait, and they are blocked (see [`Search::relax_base`]).
+    fn relax_setup(&mut self, hold: bool) -> (Vec<Edge>, usize) {
         self.relaxed.rows.copy_from_slice(&self.bits.rows);
         self.relaxed.cols.copy_from_slice(&self.bits.cols);
         self.freed.clear();
@@ -1143,12 +1227,21 @@ impl Search {
                 continue;
             }
             let allowed = self.allowed[k];
+            // A kind held frees nothing at once: all its allowed pairs wait.
+            let held = hold && known != 0;
+            if held {
+                self.blocked[k] = ALL_PAIRINGS;
+            }
             let pairs_known = |pairing: usize| known >> (2 * pairing) & 0b11;
             let allowed_pairings = (0..3).filter(|&pairing| allowed >> pairing & 1 == 1);
-            let primary = allowed_pairings
-                .clone()
-                .find(|&pairing| pairs_known(pairing) == 0b11)
-                .or_else(|| allowed_pairings.clone().find(|&pairing| pairs_known(pairing) != 0));
+            let primary = if held {
+                None
+            } else {
+                allowed_pairings
+                    .clone()
+                    .find(|&pairing| pairs_known(pairing) == 0b11)
+                    .or_else(|| allowed_pairings.clone().find(|&pairing| pairs_known(pairing) != 0))
+            };
             let first = primary.unwrap_or(0);
             for pairing in std::iter::once(first).chain((0..3).filter(|&p| p != first)) {
                 if allowed >> pairing & 1 == 0 {
@@ -1181,6 +1274,14 @@ impl Search {
             // Pairs never checked yet: the first pass checks every pair.
             self.freed_lines = WATCH_ALL;
         }
+        (edges, freed_count)
+    }
+
+    /// The passes of [`Search::can_all_go`] from `edges` and `freed_count` pieces freed, until
+    /// `target` pieces are freed (true) or a pass frees nothing more (false). A pair of a
+    /// pairing its kind has in `blocked` frees nothing; it waits, unchecked.
+    fn relax_run(&mut self, mut edges: Vec<Edge>, mut freed_count: usize, target: usize) -> bool {
+        let banded = self.max_turns <= 2;
         // Without probing, two stages: in the first, a kind of four frees its pieces only by
         // the pairing that freed its first ones, so that proofs use one pairing per kind where
         // they can and the branch of that pairing inherits them (see `Search::inherits`); the
@@ -1202,6 +1303,13 @@ impl Search {
                     continue;
                 }
                 let used = self.used[self.kind[a as usize] as usize];
+                if self.blocked[self.kind[a as usize] as usize] & edge.pairing != 0 {
+                    // Checked, once it may free, against every line freed.
+                    edge.stale = true;
+                    edges[kept] = edge;
+                    kept += 1;
+                    continue;
+                }
                 if !mixing && edge.pairing & ALL_PAIRINGS != 0 && used != 0 && used != edge.pairing {
                     // Waits for the second stage; checked then against every line freed.
                     edge.stale = true;
@@ -1242,7 +1350,7 @@ impl Search {
                 }
             }
             edges.truncate(kept);
-            if freed_count == self.total_left {
+            if freed_count == target {
                 break;
             }
             if freed_count == before {
@@ -1253,7 +1361,89 @@ impl Search {
             }
         }
         self.edges = edges;
-        freed_count == self.total_left
+        self.freed_count = freed_count;
+        freed_count == target
+    }
+
+    /// The relaxation of the current position in stages, into `bases`, for the probes of the
+    /// position to run on from ([`Search::relax_from_base`]) rather than from scratch: every
+    /// kind of four with a pair removable now (the kinds [`Search::plain_branches`] probes) is
+    /// held at first (none of its pieces freed, its pairs waiting); the run goes on until a
+    /// pass frees nothing, the state is kept as the base of one held kind, that kind is let go,
+    /// and so on, the kinds in the reverse of the order they are probed in (the first probed,
+    /// most often the only ones, get the bases with the most freed). Computed at the first
+    /// probe that runs at a position (a position's own run stays [`Search::can_all_go`]: its
+    /// proof shapes the branches below, and the order of this one made set (c') search more).
+    ///
+    /// Why a probe may run on from its kind's base: a probed branch changes the position only
+    /// in its own kind k (a removal takes k's pair away and leaves its other two pieces only
+    /// each other; a constraint leaves k fewer pairings) and by opening cells. Up to k's base
+    /// the run used no pair of k (k was held) and only pairs the position allows, so after the
+    /// branch each of those pairs may still be used and is still joinable at its turn, on a
+    /// board with at least the same cells open: by induction along the run, the relaxation
+    /// after the branch frees every piece the base freed. The pieces it frees are a least
+    /// fixpoint (the same whatever order the pairs fire in), so running on from the base, with
+    /// the branch's cells opened, the kinds held after k let go and k allowed only what the
+    /// branch leaves it, frees exactly what a run from scratch frees. Each pair left in the
+    /// base waits on lines of the base's board (a pass that frees nothing leaves every wait up
+    /// to date); the branch's cells are then named as freed lines, and the pairs that were held
+    /// are checked against every line freed since the start (stale), so every pair whose wait
+    /// could end is checked again. Debug builds run both and check they free the same pieces.
+    fn relax_base(&mut self) {
+        let (mut edges, mut freed_count) = self.relax_setup(true);
+        self.base_kinds.clear();
+        for index in (0..self.kind_order.len()).rev() {
+            let k = self.kind_order[index] as usize;
+            if self.blocked[k] == 0 {
+                continue;
+            }
+            self.relax_run(edges, freed_count, usize::MAX);
+            edges = std::mem::take(&mut self.edges);
+            freed_count = self.freed_count;
+            let at = self.base_kinds.len();
+            if self.bases.len() == at {
+                self.bases.push(Base::default());
+            }
+            let base = &mut self.bases[at];
+            base.relaxed.rows.clone_from(&self.relaxed.rows);
+            base.relaxed.cols.clone_from(&self.relaxed.cols);
+            base.freed.clone_from(&self.freed);
+            base.freed_count = freed_count;
+            base.freed_all = self.freed_all;
+            base.used.clone_from(&self.used);
+            base.edges.clone_from(&edges);
+            self.base_kinds.push(k);
+            self.blocked[k] = 0;
+        }
+        self.edges = edges;
+        self.freed_count = freed_count;
+        self.bases_at = self.positions;
+    }
+
+    /// [`Search::can_all_go`] after `branch` (made already; `cut`: what it leaves its kind),
+    /// run on from its kind's base (see [`Search::relax_base`]).
+    fn relax_from_base(&mut self, branch: Branch, cut: Cut) -> bool {
+        let at = self.base_kinds.iter().position(|&k| k == cut.kind).expect("a probed kind is held");
+        let base = &self.bases[at];
+        self.relaxed.rows.copy_from_slice(&base.relaxed.rows);
+        self.relaxed.cols.copy_from_slice(&base.relaxed.cols);
+        self.freed.copy_from_slice(&base.freed);
+        self.used.copy_from_slice(&base.used);
+        self.freed_all = base.freed_all;
+        self.freed_lines = (0, 0);
+        let mut edges = std::mem::take(&mut self.edges);
+        edges.clone_from(&base.edges);
+        let mut freed_count = base.freed_count;
+        let mut target = self.total_left;
+        if let Branch::Remove(a, b) = branch {
+            // The pair removed counts as freed: its cells are open.
+            freed_count += self.free(a) + self.free(b);
+            target += 2;
+        }
+        self.blocked[cut.kind] = ALL_PAIRINGS & !cut.pairings;
+        let alive = self.relax_run(edges, freed_count, target);
+        self.blocked[cut.kind] = 0;
+        alive
     }
 
     fn is_freed(&self, piece: u16) -> bool {
@@ -1545,6 +1735,11 @@ impl Search {
         }
         let used_at = self.used_stack.len();
         self.used_stack.extend_from_slice(&self.used);
+        if self.bases_at != self.positions {
+            // The probes of a position all run before any position below it is entered.
+            self.relax_base();
+        }
+        let cut = self.cut(branch).expect("a probed branch is on a kind of four");
         let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
         match branch {
             Branch::Remove(a, b) => self.remove(a, b, false),
@@ -1555,7 +1750,34 @@ impl Search {
         }
         self.scratch = true;
         let cleared = self.total_left == 0;
-        let alive = cleared || self.can_all_go();
+        let alive = cleared || {
+            if cfg!(debug_assertions) {
+                // The run from the base must find what a run from scratch finds: the same
+                // least fixpoint.
+                let alive = self.can_all_go();
+                let freed = self.freed.clone();
+                let from_base = self.relax_from_base(branch, cut);
+                #[cfg(test)]
+                FROM_BASE.with(|count| count.set(count.get() + 1));
+                assert_eq!(alive, from_base, "a probe from the base disagrees: {branch:?}");
+                // The pieces on the board freed (the base's run counts the pair removed).
+                let on_board = |freed: &[u64]| {
+                    freed
+                        .iter()
+                        .zip(&self.present)
+                        .map(|(&freed, &present)| freed & present)
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(
+                    on_board(&freed),
+                    on_board(&self.freed),
+                    "a probe from the base freed others: {branch:?}"
+                );
+                from_base
+            } else {
+                self.relax_from_base(branch, cut)
+            }
+        };
         self.scratch = false;
         if !alive {
             self.last_stuck = self.stuck.len() as u32;
@@ -1800,6 +2022,28 @@ mod tests {
         }
         let counts = TAKEN.with(std::cell::Cell::get);
         assert!(counts.iter().all(|&count| count > 0), "{counts:?}");
+        assert!(FROM_BASE.with(std::cell::Cell::get) > 0, "no probe ran on from a base");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// Probes run on from the bases of [`Search::relax_base`] free the same pieces as runs
+        /// from scratch (the search asserts it on every probe in debug builds), under every
+        /// turn limit, on deals where the search probes many positions.
+        #[test]
+        fn probes_from_bases_agree_with_runs_from_scratch(
+            seed: u64,
+            max_turns in 0u32..=3,
+            outside: bool,
+        ) {
+            use rand::SeedableRng;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let board = crate::r#gen::deal(6, 8, 12, 4, &mut rng);
+            let settings = Settings { rules: Rules { max_turns, outside }, gravity: false, budget: 1_000_000 };
+            let outcome = search_inner(&board, settings, 0, gravity::RESTART_UNIT, Some(2)).expect("small");
+            prop_assert!(outcome.verdict != Verdict::Undecided, "seed {}", seed);
+        }
     }
 
     proptest! {
@@ -1875,6 +2119,28 @@ mod tests {
                 }
                 let opened = bits_of(height, width, &open);
                 prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
+            }
+        }
+    }
+
+    proptest! {
+        /// The table of hopeless positions holds exactly the keys put in, whichever share a
+        /// slot (keys of a few small words, many alike, over tables that grow).
+        #[test]
+        fn memo_holds_exactly_the_keys_put_in(
+            keys in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..3000),
+            probes in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..200),
+        ) {
+            let mut memo = Memo::default();
+            let mut model = std::collections::HashSet::new();
+            for key in &keys {
+                memo.insert(key);
+                model.insert(key.clone());
+                prop_assert!(memo.contains(key));
+            }
+            prop_assert_eq!(memo.stored, model.len());
+            for key in keys.iter().chain(&probes) {
+                prop_assert_eq!(memo.contains(key), model.contains(key));
             }
         }
     }
