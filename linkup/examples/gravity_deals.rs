@@ -57,12 +57,12 @@ fn main() {
             Verdict::Hopeless => "hopeless",
             Verdict::Undecided => "undecided",
         };
-        if !every || each || outcome.positions > 20_000 {
-            if writeln!(out, "deal {index}: {verdict}, {} positions, {took:.3?}", outcome.positions).is_err()
-            {
-                // A closed pipe (`| head`): nobody reads the rest.
-                return;
-            }
+        let shown = !every || each || outcome.positions > 20_000;
+        if shown
+            && writeln!(out, "deal {index}: {verdict}, {} positions, {took:.3?}", outcome.positions).is_err()
+        {
+            // A closed pipe (`| head`): nobody reads the rest.
+            return;
         }
         positions += outcome.positions;
         worst = worst.max(took);
