@@ -322,21 +322,39 @@ impl BitSearch {
             self.counters.unplace(self.rows, self.cols, row, col, v);
             return false;
         }
-        self.remaining[kind & KIND_MASK] -= 1;
-        if self.remaining[kind & KIND_MASK] == 0 {
+        self.lay(cell, kind, v);
+        true
+    }
+
+    /// Puts a tile of `kind`, whose sides are `v`, in `cell`: the
+    /// remaining counts, `available`, `board` and `bottoms`, not the counters.
+    #[allow(clippy::inline_always, reason = "on the hot path of every placement")]
+    #[inline(always)]
+    fn lay(&mut self, cell: usize, kind: usize, v: Variant) {
+        let kind = kind & KIND_MASK;
+        self.remaining[kind] -= 1;
+        if self.remaining[kind] == 0 {
             self.available &= !(1 << kind);
         }
         self.board[cell & CELL_MASK] = kind as u8;
         self.bottoms[cell & CELL_MASK] = v.bottom;
-        true
+    }
+
+    /// The mirror of [`BitSearch::lay`] (`board` and `bottoms` keep stale entries past the
+    /// filled cells).
+    #[allow(clippy::inline_always, reason = "on the hot path of every placement")]
+    #[inline(always)]
+    fn lift(&mut self, kind: usize) {
+        let kind = kind & KIND_MASK;
+        self.remaining[kind] += 1;
+        self.available |= 1 << kind;
     }
 
     /// Takes back the tile of `cell` at (row, col).
     pub(super) fn take_back(&mut self, cell: usize, row: usize, col: usize) {
         let kind = self.board[cell & CELL_MASK] as usize & KIND_MASK;
         self.counters.unplace(self.rows, self.cols, row, col, self.sides[kind]);
-        self.remaining[kind] += 1;
-        self.available |= 1 << kind;
+        self.lift(kind);
     }
 
     /// The candidates of `cell` at (row, col) after a tile with right label `left` (or [`ANY`]
@@ -449,12 +467,7 @@ impl BitSearch {
             let v = self.sides[kind];
             let bottom = v.bottom as usize & (MAX_LABELS - 1);
             let side = if first { v.left } else { v.right };
-            self.remaining[kind] -= 1;
-            if self.remaining[kind] == 0 {
-                self.available &= !(1 << kind);
-            }
-            self.board[cell & CELL_MASK] = kind as u8;
-            self.bottoms[cell & CELL_MASK] = v.bottom;
+            self.lay(cell, kind, v);
             let counters = &mut self.counters;
             Counters::add(&mut counters.h_surplus, &mut counters.h_positive, side, delta);
             counters.spare_tops[bottom] -= 1;
@@ -468,8 +481,7 @@ impl BitSearch {
             let counters = &mut self.counters;
             counters.spare_tops[bottom] += 1;
             Counters::add(&mut counters.h_surplus, &mut counters.h_positive, side, -delta);
-            self.remaining[kind] += 1;
-            self.available |= 1 << kind;
+            self.lift(kind);
         }
         self.record_dead(row_start);
         false
@@ -510,12 +522,7 @@ impl BitSearch {
             candidates &= candidates - 1;
             let v = self.sides[kind];
             let bottom = v.bottom as usize & (MAX_LABELS - 1);
-            self.remaining[kind] -= 1;
-            if self.remaining[kind] == 0 {
-                self.available &= !(1 << kind);
-            }
-            self.board[cell & CELL_MASK] = kind as u8;
-            self.bottoms[cell & CELL_MASK] = v.bottom;
+            self.lay(cell, kind, v);
             self.counters.spare_tops[bottom] -= 1;
             if self.counters.spare_tops[bottom] >= 0 {
                 // The next-row chain (`below_chains`) with the row and column known.
@@ -533,8 +540,7 @@ impl BitSearch {
                 }
             }
             self.counters.spare_tops[bottom] += 1;
-            self.remaining[kind] += 1;
-            self.available |= 1 << kind;
+            self.lift(kind);
         }
         false
     }
@@ -565,12 +571,7 @@ impl BitSearch {
             let kind = candidates.trailing_zeros() as usize & KIND_MASK;
             candidates &= candidates - 1;
             let v = self.sides[kind];
-            self.remaining[kind] -= 1;
-            if self.remaining[kind] == 0 {
-                self.available &= !(1 << kind);
-            }
-            self.board[cell & CELL_MASK] = kind as u8;
-            self.bottoms[cell & CELL_MASK] = v.bottom;
+            self.lay(cell, kind, v);
             self.counters.place(rows, cols, row, col, v);
             if self.counters.hold(rows, cols, row, col, v, true)
                 && self.below_chains(row, col, v, follow)
@@ -579,8 +580,7 @@ impl BitSearch {
                 return true;
             }
             self.counters.unplace(rows, cols, row, col, v);
-            self.remaining[kind] += 1;
-            self.available |= 1 << kind;
+            self.lift(kind);
         }
         self.record_dead(row_start);
         false
