@@ -200,7 +200,8 @@ pub struct Budgets {
     /// The row at whose start the bit search records dead ends. Later rows repeat states too
     /// (10–30% of row starts on 6×6 boards with five labels), but their subtrees are small and
     /// their tables large: recording rows 1–2 cost more time than it saved; row 1 alone saved
-    /// 5% of the nodes.
+    /// 5% of the nodes. Any value is valid: 0 records only the root (a whole search without a
+    /// solution), and a row past the last records nothing.
     pub dead_row: usize,
     /// Entries of a dead-end table, so memory stays bounded (an entry of the row-major table is
     /// about 30 bytes plus its key of `cols + kinds + 2` bytes).

@@ -259,6 +259,28 @@ fn every_symmetry_keeps_the_solutions() {
 }
 
 #[test]
+fn every_dead_row_keeps_the_counts() {
+    // Row 0 records only the root, rows past the last record nothing: all are valid.
+    let mut searched = 0;
+    for seed in 0..120 {
+        let puzzle = free_puzzle(seed);
+        if !puzzle.nearly_distinct() {
+            continue;
+        }
+        searched += 1;
+        let expected = plain_count(&puzzle, 50);
+        for dead_row in 0..=5 {
+            let budgets = Budgets { plain: 0, quick_plain: 0, dead_row, ..Budgets::DEFAULT };
+            for limit in [1, 50] {
+                let outcome = symmetry::search(&puzzle, &config(limit, budgets));
+                assert_eq!(outcome.found, expected.min(limit), "seed {seed}, dead row {dead_row}");
+            }
+        }
+    }
+    assert!(searched > 40, "only {searched} puzzles took the bit search");
+}
+
+#[test]
 fn split_search_has_the_outcome_of_one_search() {
     let mut split = 0;
     for seed in 0..400 {
