@@ -195,6 +195,16 @@ pub struct Budgets {
     /// search starts over, so a quick estimate that was far too low (32 walks can miss most of
     /// a tree) wastes at most this many nodes.
     pub quick_cap: u64,
+    /// On boards that take the quick estimate, a full estimate (the smallest of the eight)
+    /// above this many nodes walks the [`Budgets::quick_more_leaders`] symmetries of the
+    /// smallest estimates on to [`Budgets::quick_more_probes`] walks and picks again among
+    /// them: 250 walks on a 5×5 tree of this size still err by ±40%, and the extra walks cost
+    /// a few percent of it.
+    pub quick_more_tree: u64,
+    /// How many symmetries the second look walks on (see [`Budgets::quick_more_tree`]).
+    pub quick_more_leaders: usize,
+    /// Random walks in all per symmetry of that second look (see [`Budgets::quick_more_tree`]).
+    pub quick_more_probes: u32,
     /// Nodes between two polls of a long search (for cancellation and progress reports).
     pub poll: u64,
     /// The row at whose start the bit search records dead ends. Later rows repeat states too
@@ -226,6 +236,9 @@ impl Budgets {
         quick_tree: 200_000,
         quick_trust: 32,
         quick_cap: 1_000_000,
+        quick_more_tree: 300_000,
+        quick_more_leaders: 3,
+        quick_more_probes: 1000,
         poll: 1 << 16,
         dead_row: 1,
         dead_ends: 1 << 20,

@@ -144,7 +144,11 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
     }
     // The full estimate continues the quick one's walks: its choice is the one it would make
     // without the quick step.
-    let (size, chosen) = estimate_all(&mut probes, budgets.probes, &mut nodes);
+    let (mut size, mut chosen) = estimate_all(&mut probes, budgets.probes, &mut nodes);
+    if quick && size > budgets.quick_more_tree as f64 {
+        (size, chosen) =
+            estimate_leaders(&mut probes, budgets.quick_more_leaders, budgets.quick_more_probes, &mut nodes);
+    }
     let Probe { symmetry, puzzle: turned, .. } = probes.swap_remove(chosen);
     // One solution wanted: randomised restarts (module `restarts`) either settle the puzzle or
     // leave it to the complete search below.
@@ -174,6 +178,29 @@ fn estimate_all(probes: &mut [Probe], walks: u32, nodes: &mut u64) -> (f64, usiz
         probe.search.nodes.report();
         *nodes += probe.search.nodes.count - before;
         if index == 0 || size < best.0 {
+            best = (size, index);
+        }
+    }
+    best
+}
+
+/// Walks the `leaders` probes of the smallest estimates so far up to `walks` walks,
+/// adding the nodes walked to `nodes`; returns the smallest of their new estimates and its
+/// probe (the first of equal ones, in the order of [`Symmetry::ALL`]).
+fn estimate_leaders(probes: &mut [Probe], leaders: usize, walks: u32, nodes: &mut u64) -> (f64, usize) {
+    let mut order: Vec<usize> = (0..probes.len()).collect();
+    // Stable: equal estimates keep the order of `Symmetry::ALL`.
+    order.sort_by(|&a, &b| probes[a].mean().total_cmp(&probes[b].mean()));
+    order.truncate(leaders.max(1));
+    order.sort_unstable();
+    let mut best = (f64::INFINITY, 0);
+    for index in order {
+        let probe = &mut probes[index];
+        let before = probe.search.nodes.count;
+        let size = probe.estimate(walks);
+        probe.search.nodes.report();
+        *nodes += probe.search.nodes.count - before;
+        if size < best.0 {
             best = (size, index);
         }
     }
@@ -220,6 +247,11 @@ impl Probe {
             self.walks += 1;
         }
         self.total / f64::from(self.walks)
+    }
+
+    /// The estimate after the walks walked so far (at least one).
+    fn mean(&self) -> f64 {
+        self.total / f64::from(self.walks.max(1))
     }
 
     /// One random walk from the root; its size (one plus the products of the branchings
