@@ -24,6 +24,12 @@
 //! of a wrong quick choice at most `quick_cap` nodes, paid once. The bounded search runs on one
 //! thread and makes no restarts: its trees are small.
 //!
+//! **A second look** (the same small boards, [`Budgets::quick_more_tree`](super::Budgets::quick_more_tree)).
+//! Where even the smallest of the 250-walk estimates is large, 250 walks still err by ±40% on
+//! trees within 1.5× of each other: the [`Budgets::quick_more_leaders`](super::Budgets::quick_more_leaders) symmetries of the smallest estimates (three) walk on to
+//! [`Budgets::quick_more_probes`](super::Budgets::quick_more_probes) and the smallest of their
+//! new estimates is searched. The extra walks cost a few percent of such a tree.
+//!
 //! Everything here is deterministic: the walks have a fixed seed, and every choice depends
 //! only on the puzzle and the budgets.
 
@@ -145,7 +151,8 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
     // The full estimate continues the quick one's walks: its choice is the one it would make
     // without the quick step.
     let (mut size, mut chosen) = estimate_all(&mut probes, budgets.probes, &mut nodes);
-    if quick && size > budgets.quick_more_tree as f64 {
+    // `as` saturates: an estimate too large for a `u64` is past any bound.
+    if quick && size as u64 > budgets.quick_more_tree {
         (size, chosen) =
             estimate_leaders(&mut probes, budgets.quick_more_leaders, budgets.quick_more_probes, &mut nodes);
     }
