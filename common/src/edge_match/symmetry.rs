@@ -180,10 +180,7 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
 fn estimate_all(probes: &mut [Probe], walks: u32, nodes: &mut u64) -> (f64, usize) {
     let mut best = (f64::INFINITY, 0);
     for (index, probe) in probes.iter_mut().enumerate() {
-        let before = probe.search.nodes.count;
-        let size = probe.estimate(walks);
-        probe.search.nodes.report();
-        *nodes += probe.search.nodes.count - before;
+        let size = probe.estimate_counted(walks, nodes);
         if index == 0 || size < best.0 {
             best = (size, index);
         }
@@ -202,11 +199,7 @@ fn estimate_leaders(probes: &mut [Probe], leaders: usize, walks: u32, nodes: &mu
     order.sort_unstable();
     let mut best = (f64::INFINITY, 0);
     for index in order {
-        let probe = &mut probes[index];
-        let before = probe.search.nodes.count;
-        let size = probe.estimate(walks);
-        probe.search.nodes.report();
-        *nodes += probe.search.nodes.count - before;
+        let size = probes[index].estimate_counted(walks, nodes);
         if size < best.0 {
             best = (size, index);
         }
@@ -254,6 +247,15 @@ impl Probe {
             self.walks += 1;
         }
         self.total / f64::from(self.walks)
+    }
+
+    /// [`Probe::estimate`], adding the nodes walked to `nodes` (and to the progress line).
+    fn estimate_counted(&mut self, walks: u32, nodes: &mut u64) -> f64 {
+        let before = self.search.nodes.count;
+        let size = self.estimate(walks);
+        self.search.nodes.report();
+        *nodes += self.search.nodes.count - before;
+        size
     }
 
     /// The estimate after the walks walked so far (at least one).
