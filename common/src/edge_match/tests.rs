@@ -242,9 +242,15 @@ fn every_symmetry_keeps_the_solutions() {
         searched += 1;
         // No budget for the puzzle as given: the search runs in the symmetry it picks, the
         // quick estimate's within the bounded search, or (no budget for that search, or no
-        // quick estimate) the full estimate's.
+        // quick estimate) the full estimate's, or (a second look at every tree) the choice
+        // among the leaders after more walks.
         let given = Budgets { plain: 0, quick_plain: 0, ..Budgets::DEFAULT };
-        let paths = [given, Budgets { quick_cap: 0, ..given }, Budgets { quick_tree: 0, ..given }];
+        let paths = [
+            given,
+            Budgets { quick_cap: 0, ..given },
+            Budgets { quick_tree: 0, ..given },
+            Budgets { quick_cap: 0, quick_more_tree: 0, ..given },
+        ];
         for (path, budgets) in paths.into_iter().enumerate() {
             for limit in [1, 50] {
                 let outcome = symmetry::search(&puzzle, &config(limit, budgets));
