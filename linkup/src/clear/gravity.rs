@@ -61,7 +61,7 @@
 //! position is that board, and the branch is refuted without being played. None of this changes
 //! which positions are searched or their order.
 
-use super::{Branch, OutOfBudget, Search, mix, span};
+use super::{Branch, OutOfBudget, Search, middles, mix, run, span};
 use common::search::luby;
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
@@ -308,9 +308,11 @@ struct Gravity {
     /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
     exposed: Vec<u64>,
     /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind, its pieces with an open side
-    /// (bits of [`Columns::member_slot`]; all 0 between uses), and the kinds with one.
+    /// (bits of [`Columns::member_slot`]; all 0 between uses), and the kinds with one (bit
+    /// `k % 64` of word `k / 64`; set without a test, so no branch mispredicts on it; the
+    /// branches are sorted afterwards, so the order the kinds are visited in does not matter).
     open_of_kind: Vec<u64>,
-    kinds_seen: Vec<u32>,
+    kinds_seen: Vec<u64>,
     /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
     known: Vec<bool>,
     /// Per branch on the search path: the hash of its board before anything falls.
@@ -320,6 +322,32 @@ struct Gravity {
     sleepy: Vec<u64>,
     /// Scratch: the key of a branch's board ([`Search::hash_without`]).
     child_key: Vec<u64>,
+    /// Scratch for [`Search::push_open_pairs_by_cells`]: per piece with an open side, of a kind
+    /// with two or more, the cells its row and its column reach from it over open cells (as
+    /// masks along them; see [`reach`]).
+    reach: Vec<(u64, u64)>,
+}
+
+/// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
+/// the span of [`run`].
+fn reach(line: u64, at: u32) -> u64 {
+    let (low, high) = run(line, at);
+    span(low, high)
+}
+
+/// True when a middle of `common` (positions along the lines `first` and `second` of `lines`
+/// that both ends reach and the turn limit allows) is open on every line strictly between them:
+/// [`super::Bits::shape`] with the runs of the ends found once per piece, not once per pair.
+fn crossed(lines: &[u64], first: usize, second: usize, common: u64) -> bool {
+    let (top, bottom) = (first.min(second), first.max(second));
+    let mut middles = common;
+    for &line in lines.get(top + 1..bottom).unwrap_or_default() {
+        if middles == 0 {
+            break;
+        }
+        middles &= line;
+    }
+    middles != 0
 }
 
 impl Search {
@@ -336,11 +364,12 @@ impl Search {
             order_keys: Vec::new(),
             exposed: Vec::new(),
             open_of_kind: vec![0; self.left.len()],
-            kinds_seen: Vec::new(),
+            kinds_seen: vec![0; self.left.len().div_ceil(64)],
             known: Vec::new(),
             child_hash: Vec::new(),
             sleepy: vec![0; self.present.len()],
             child_key: Vec::new(),
+            reach: vec![(0, 0); self.cell.len()],
         };
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
@@ -565,7 +594,6 @@ impl Search {
         let sleepy = &state.sleepy;
         let is_sleepy = |piece: u16| sleepy[piece as usize / 64] >> (piece % 64) & 1 == 1;
         let asleep_has = |pair: (u16, u16)| is_sleepy(pair.0) && is_sleepy(pair.1) && asleep.contains(&pair);
-        state.kinds_seen.clear();
         for row in 1..=usize::from(self.board_rows) {
             let mut open = state.exposed[row];
             while open != 0 {
@@ -573,26 +601,66 @@ impl Search {
                 open &= open - 1;
                 let piece = columns.grid[row * width + col];
                 let k = self.kind[piece as usize] as usize;
-                if state.open_of_kind[k] == 0 {
-                    state.kinds_seen.push(k as u32);
-                }
+                state.kinds_seen[k / 64] |= 1 << (k % 64);
                 state.open_of_kind[k] |= 1 << columns.member_slot[piece as usize];
             }
         }
-        for &k in &state.kinds_seen {
-            let k = k as usize;
-            let mut open = std::mem::take(&mut state.open_of_kind[k]);
-            let members = &self.members[self.start[k]..];
-            while open != 0 {
-                let first = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let mut rest = open;
-                while rest != 0 {
-                    let second = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let pair = (members[first], members[second]);
-                    if !asleep_has(pair) && self.joinable(pair.0, pair.1) {
-                        branches.push(Branch::Remove(pair.0, pair.1));
+        // With at most two turns, a pair is joined by a shape along the rows or the columns
+        // ([`super::Bits::joinable`]); the runs of each piece are found once, not per pair.
+        let max_turns = self.max_turns;
+        let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
+        for word in 0..state.kinds_seen.len() {
+            let mut seen = std::mem::take(&mut state.kinds_seen[word]);
+            while seen != 0 {
+                let k = word * 64 + seen.trailing_zeros() as usize;
+                seen &= seen - 1;
+                let mut open = std::mem::take(&mut state.open_of_kind[k]);
+                if open.count_ones() < 2 {
+                    continue;
+                }
+                let members = &self.members[self.start[k]..];
+                if max_turns <= 2 {
+                    let mut each = open;
+                    while each != 0 {
+                        let piece = members[each.trailing_zeros() as usize];
+                        each &= each - 1;
+                        let (row, col) = self.cell[piece as usize];
+                        state.reach[piece as usize] = (
+                            reach(lines_across[row as usize], u32::from(col)),
+                            reach(lines_down[col as usize], u32::from(row)),
+                        );
+                    }
+                }
+                while open != 0 {
+                    let first = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let mut rest = open;
+                    while rest != 0 {
+                        let second = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let pair = (members[first], members[second]);
+                        if asleep_has(pair) {
+                            continue;
+                        }
+                        let joined = if max_turns <= 2 {
+                            let ((a_row, a_col), (b_row, b_col)) =
+                                (self.cell[pair.0 as usize], self.cell[pair.1 as usize]);
+                            let (a_reach, b_reach) =
+                                (state.reach[pair.0 as usize], state.reach[pair.1 as usize]);
+                            let (a_row, a_col, b_row, b_col) =
+                                (u32::from(a_row), u32::from(a_col), u32::from(b_row), u32::from(b_col));
+                            let across = a_reach.0 & b_reach.0 & middles(a_col, b_col, max_turns);
+                            crossed(lines_across, a_row as usize, b_row as usize, across) || {
+                                let down = a_reach.1 & b_reach.1 & middles(a_row, b_row, max_turns);
+                                crossed(lines_down, a_col as usize, b_col as usize, down)
+                            }
+                        } else {
+                            self.joinable(pair.0, pair.1)
+                        };
+                        debug_assert_eq!(joined, self.joinable(pair.0, pair.1));
+                        if joined {
+                            branches.push(Branch::Remove(pair.0, pair.1));
+                        }
                     }
                 }
             }
@@ -613,7 +681,8 @@ impl Search {
                         if !(is_open(at) && is_open(beside)) {
                             let (a, b) = (columns.grid[at], columns.grid[beside]);
                             let pair = (a.min(b), a.max(b));
-                            if !asleep_has(pair) && self.joinable(pair.0, pair.1) {
+                            // Pieces side by side are always joined (a line of no turn).
+                            if !asleep_has(pair) {
                                 branches.push(Branch::Remove(pair.0, pair.1));
                             }
                         }
