@@ -263,7 +263,8 @@ thread_local! {
 
 #[cfg(test)]
 thread_local! {
-    /// Probes run on from a base and checked against a run from scratch in this thread.
+    /// Probes run on from a base in this thread (each checked against a run from scratch in
+    /// debug builds).
     static FROM_BASE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
@@ -1751,14 +1752,14 @@ impl Search {
         self.scratch = true;
         let cleared = self.total_left == 0;
         let alive = cleared || {
+            #[cfg(test)]
+            FROM_BASE.with(|count| count.set(count.get() + 1));
             if cfg!(debug_assertions) {
                 // The run from the base must find what a run from scratch finds: the same
                 // least fixpoint.
                 let alive = self.can_all_go();
                 let freed = self.freed.clone();
                 let from_base = self.relax_from_base(branch, cut);
-                #[cfg(test)]
-                FROM_BASE.with(|count| count.set(count.get() + 1));
                 assert_eq!(alive, from_base, "a probe from the base disagrees: {branch:?}");
                 // The pieces on the board freed (the base's run counts the pair removed).
                 let on_board = |freed: &[u64]| {
