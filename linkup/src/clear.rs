@@ -76,6 +76,7 @@
 //! O(budget × pairs × (rows + columns)) at most.
 
 pub mod gravity;
+mod table;
 
 use rustc_hash::FxHashMap;
 
@@ -83,6 +84,7 @@ use common::Pos;
 use common::search::luby;
 
 use crate::model::{Board, EMPTY, Kind, Rules};
+use table::Table;
 
 /// Most rows, and most columns, of a board the search takes: a framed row or column, with one
 /// more closed bit beyond the ring, fits a 64-bit word.
@@ -228,7 +230,7 @@ fn search_inner(
 }
 
 /// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated (the
-/// seeds of both searches' rounds, the hash of [`Memo`]).
+/// seeds of both searches' rounds, the hash of a key without gravity).
 fn mix(value: u64) -> u64 {
     let mut value = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
     value = (value ^ (value >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -553,78 +555,10 @@ const ALL_PAIRINGS: u8 = 0b111;
 /// The two pairs of pairing `p` of four pieces `w < x < y < z` (indices into them).
 const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
 
-/// Positions found hopeless: open addressing (linear probing) over slots of a key's hash and
-/// where the key lies in an arena of keys. Keys are compared in full on a matching hash, so
-/// the table never errs, and a key whose hash or slot another key has is stored all the same.
-/// Bounded by [`MEMO_WORDS`] words of keys; once full it just knows less.
-#[derive(Debug, Default)]
-struct Memo {
-    /// A power of two of slots (none before the first store): the key's hash and 1 + its
-    /// offset in `arena` (0: an empty slot).
-    slots: Vec<(u64, u32)>,
-    /// Keys stored.
-    stored: usize,
-    arena: Vec<u64>,
-}
-
 /// The hash of a key: splitmix64's finaliser folded over its words (every bit of every word
 /// reaches every bit of the hash).
 fn fingerprint(key: &[u64]) -> u64 {
     key.iter().fold(0, |hash, &word| mix(hash ^ word))
-}
-
-impl Memo {
-    /// The slot holding `key` (`Ok`), or the empty slot where it would go (`Err`). The table
-    /// must have slots, and one empty.
-    fn find(&self, hash: u64, key: &[u64]) -> Result<usize, usize> {
-        let mask = self.slots.len() - 1;
-        let mut slot = hash as usize & mask;
-        loop {
-            let (slot_hash, at) = self.slots[slot];
-            if at == 0 {
-                return Err(slot);
-            }
-            let at = at as usize - 1;
-            if slot_hash == hash && self.arena[at..at + key.len()] == *key {
-                return Ok(slot);
-            }
-            slot = (slot + 1) & mask;
-        }
-    }
-
-    fn contains(&self, key: &[u64]) -> bool {
-        !self.slots.is_empty() && self.find(fingerprint(key), key).is_ok()
-    }
-
-    /// Remembers `key`, unless the table is full.
-    fn insert(&mut self, key: &[u64]) {
-        if self.arena.len() + key.len() > MEMO_WORDS {
-            return;
-        }
-        if 4 * (self.stored + 1) > 3 * self.slots.len() {
-            self.grow();
-        }
-        let hash = fingerprint(key);
-        if let Err(slot) = self.find(hash, key) {
-            self.slots[slot] = (hash, self.arena.len() as u32 + 1);
-            self.arena.extend_from_slice(key);
-            self.stored += 1;
-        }
-    }
-
-    /// Doubles the slots (at least 1,024), every key placed again by its hash.
-    fn grow(&mut self) {
-        let size = (2 * self.slots.len()).max(1 << 10);
-        let old = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
-        let mask = size - 1;
-        for (hash, at) in old.into_iter().filter(|&(_, at)| at != 0) {
-            let mut slot = hash as usize & mask;
-            while self.slots[slot].1 != 0 {
-                slot = (slot + 1) & mask;
-            }
-            self.slots[slot] = (hash, at);
-        }
-    }
 }
 
 /// A stage of the relaxation of a position, some of the kinds it probes held (see
@@ -678,7 +612,7 @@ struct Search {
     branches: Vec<Branch>,
     /// The key of the current position, rebuilt by [`Search::key`].
     key: Vec<u64>,
-    memo: Memo,
+    memo: Table,
     /// Try every branch before choosing (see [`Search::plain_branches`]).
     probe: bool,
     /// The order [`Search::plain_branches`] looks at kinds in (of kinds with as few branches,
@@ -817,7 +751,7 @@ impl Search {
             trail: Vec::new(),
             branches: Vec::new(),
             key: Vec::new(),
-            memo: Memo::default(),
+            memo: Table::new(MEMO_WORDS),
             probe: true,
             kind_order: (0..kinds as u32).collect(),
             branch_turn: 0,
@@ -1481,7 +1415,7 @@ impl Search {
             return Ok(true);
         }
         self.key();
-        if self.memo.contains(&self.key) {
+        if self.memo.contains(fingerprint(&self.key), &self.key) {
             self.undo_to(order_mark, trail_mark, false);
             return Ok(false);
         }
@@ -1573,7 +1507,7 @@ impl Search {
         self.undo_to(self.order.len(), trail_mark, false);
         self.key();
         let key = std::mem::take(&mut self.key);
-        self.memo.insert(&key);
+        self.memo.insert(fingerprint(&key), &key);
         self.key = key;
         self.undo_to(order_mark, trail_mark, false);
         Ok(false)
@@ -2120,28 +2054,6 @@ mod tests {
                 }
                 let opened = bits_of(height, width, &open);
                 prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
-            }
-        }
-    }
-
-    proptest! {
-        /// The table of hopeless positions holds exactly the keys put in, whichever share a
-        /// slot (keys of a few small words, many alike, over tables that grow).
-        #[test]
-        fn memo_holds_exactly_the_keys_put_in(
-            keys in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..3000),
-            probes in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..200),
-        ) {
-            let mut memo = Memo::default();
-            let mut model = std::collections::HashSet::new();
-            for key in &keys {
-                memo.insert(key);
-                model.insert(key.clone());
-                prop_assert!(memo.contains(key));
-            }
-            prop_assert_eq!(memo.stored, model.len());
-            for key in keys.iter().chain(&probes) {
-                prop_assert_eq!(memo.contains(key), model.contains(key));
             }
         }
     }

@@ -61,6 +61,7 @@
 //! position is that board, and the branch is refuted without being played. None of this changes
 //! which positions are searched or their order.
 
+use super::table::Table;
 use super::{Branch, OutOfBudget, Search, middles, mix, run, span};
 use common::search::luby;
 
@@ -135,163 +136,6 @@ fn side_by_side(here: u64, next: u64, below: u64) -> (u64, u64) {
     (zero_bytes(here ^ right) & held, zero_bytes(here ^ below) & held)
 }
 
-/// Positions found hopeless, by the key of their board: an open-addressing table (linear
-/// probing) of slots of `1 + key length` words, a tag then the key, compared in full on a match,
-/// so the table never errs. The tag is [`Columns::hash`] with its top bit cleared (and 0 made 1,
-/// since 0 marks an empty slot), plus [`PROVED`] once the position is proved hopeless: a
-/// position takes its slot when it is entered ([`Table::enter`]) and is marked when every move
-/// from it is refuted ([`Table::prove`]), a store to a slot known, where looking the slot up
-/// again would wait on memory (the search below it has long pushed it out of the caches). A
-/// lookup reads one slot, usually one cache line. The table doubles at three quarters full while
-/// it stays within [`MEMO_WORDS`]; at that size it takes keys until nine tenths full, then just
-/// knows less.
-#[derive(Debug, Default)]
-struct Table {
-    /// The slots from word `base` on, `capacity` of them, then at most [`ALIGN_WORDS`] words
-    /// unused.
-    slots: Vec<u64>,
-    /// The first word of the first slot: where `slots` has an address that is a multiple of 64
-    /// bytes, so that a slot of up to 8 words whose size divides 64 bytes (a standard deal's
-    /// slot has 4) lies in one cache line, and a lookup reads one line, not two.
-    base: usize,
-    /// Slots in the table (a power of two; 0 until the first key).
-    capacity: usize,
-    /// Words per slot (0 until the first key).
-    stride: usize,
-    /// Keys held.
-    len: usize,
-    /// Times the table grew (a slot given out before is then no longer where its key is).
-    generation: u32,
-}
-
-/// The bit of a tag that marks a position proved hopeless (see [`Table`]).
-const PROVED: u64 = 1 << 63;
-
-/// Where [`Table::enter`] left a position: its slot (the first word) and the table's
-/// generation then, or nothing when the table is full.
-#[derive(Debug, Clone, Copy)]
-struct Reserved(Option<(usize, u32)>);
-
-/// Words allocated beyond the slots of a [`Table`], for its `base`.
-const ALIGN_WORDS: usize = 8;
-
-impl Table {
-    /// Slots in the table.
-    fn capacity(&self) -> usize {
-        self.capacity
-    }
-
-    /// Zeroed slots for `capacity` slots of `stride` words, and the word where the first slot
-    /// starts (see [`Table::base`]).
-    fn allocate(capacity: usize, stride: usize) -> (Vec<u64>, usize) {
-        let slots = vec![0u64; capacity * stride + ALIGN_WORDS];
-        // Words to the next multiple of 64 bytes (the allocation is aligned for `u64`).
-        let misalign = (slots.as_ptr().addr() / 8) % ALIGN_WORDS;
-        let base = (ALIGN_WORDS - misalign) % ALIGN_WORDS;
-        (slots, base)
-    }
-
-    /// Reads the first word of the slot where a key of hash `hash` is looked for first, so that
-    /// its cache line is on its way when [`Table::enter`] looks it up after the work between.
-    fn touch(&self, hash: u64) {
-        if self.capacity > 0 {
-            let at = self.base + (Self::tag(hash) as usize & (self.capacity - 1)) * self.stride;
-            std::hint::black_box(self.slots[at]);
-        }
-    }
-
-    /// The tag of a key of hash `hash`, not yet proved.
-    fn tag(hash: u64) -> u64 {
-        (hash & !PROVED).max(1)
-    }
-
-    /// The slot (its first word) where `key` is, or the empty slot where it would go.
-    fn find(&self, tag: u64, key: &[u64]) -> usize {
-        let mask = self.capacity() - 1;
-        let mut slot = tag as usize & mask;
-        loop {
-            let at = self.base + slot * self.stride;
-            let held = self.slots[at];
-            if held == 0 || held & !PROVED == tag && self.slots[at + 1..at + self.stride] == *key {
-                return at;
-            }
-            slot = (slot + 1) & mask;
-        }
-    }
-
-    /// True when `key` is held and proved hopeless.
-    fn contains(&self, hash: u64, key: &[u64]) -> bool {
-        self.len > 0 && self.slots[self.find(Self::tag(hash), key)] & PROVED != 0
-    }
-
-    /// `Err(())` when `key` is proved hopeless; else its slot, taken now if it had none (unless
-    /// the table is full), for [`Table::prove`].
-    fn enter(&mut self, hash: u64, key: &[u64]) -> Result<Reserved, ()> {
-        let stride = key.len() + 1;
-        if self.stride == 0 {
-            self.stride = stride;
-            (self.slots, self.base) = Self::allocate(1024, stride);
-            self.capacity = 1024;
-        }
-        debug_assert_eq!(self.stride, stride, "keys of one length");
-        let tag = Self::tag(hash);
-        let mut at = self.find(tag, key);
-        if self.slots[at] & PROVED != 0 {
-            return Err(());
-        }
-        if self.slots[at] == 0 {
-            let capacity = self.capacity();
-            if 4 * (self.len + 1) > 3 * capacity {
-                if 2 * capacity * stride <= MEMO_WORDS {
-                    self.grow();
-                    at = self.find(tag, key);
-                } else if 10 * (self.len + 1) > 9 * capacity {
-                    return Ok(Reserved(None));
-                }
-            }
-            self.slots[at] = tag;
-            self.slots[at + 1..at + stride].copy_from_slice(key);
-            self.len += 1;
-        }
-        Ok(Reserved(Some((at, self.generation))))
-    }
-
-    /// Marks `key` (entered as `reserved`) proved hopeless.
-    fn prove(&mut self, reserved: Reserved, hash: u64, key: &[u64]) {
-        let at = match reserved.0 {
-            Some((at, generation)) if generation == self.generation => at,
-            Some(_) => self.find(Self::tag(hash), key),
-            None => return,
-        };
-        self.slots[at] = Self::tag(hash) | PROVED;
-    }
-
-    /// Remembers `key` as proved hopeless (all keys of a table have one length), unless the
-    /// table is full.
-    #[cfg(test)]
-    fn insert(&mut self, hash: u64, key: &[u64]) {
-        if let Ok(reserved) = self.enter(hash, key) {
-            self.prove(reserved, hash, key);
-        }
-    }
-
-    /// Doubles the slots, every key moved to its place in the new table.
-    fn grow(&mut self) {
-        let (doubled, base) = Self::allocate(2 * self.capacity, self.stride);
-        let old = std::mem::replace(&mut self.slots, doubled);
-        let old_base = std::mem::replace(&mut self.base, base);
-        let old_capacity = self.capacity;
-        self.capacity *= 2;
-        for slot in old[old_base..old_base + old_capacity * self.stride].chunks_exact(self.stride) {
-            if slot[0] != 0 {
-                let at = self.find(slot[0] & !PROVED, &slot[1..]);
-                self.slots[at..at + self.stride].copy_from_slice(slot);
-            }
-        }
-        self.generation += 1;
-    }
-}
-
 /// What the search with gravity keeps besides the search.
 struct Gravity {
     /// The hopeless positions, kept from round to round.
@@ -357,7 +201,7 @@ impl Search {
         self.init_columns();
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
         let mut state = Gravity {
-            memo: Table::default(),
+            memo: Table::new(MEMO_WORDS),
             seed: 0,
             budget: self.budget,
             sleep: Vec::new(),
@@ -1158,58 +1002,6 @@ mod tests {
                 prop_assert_eq!(down >> (8 * i + 7) & 1 == 1, held && here == byte(cells[16 + i]));
             }
             prop_assert_eq!((right | down) & !(LOW_BYTES << 7), 0);
-        }
-
-        /// Positions entered and not proved are not taken for hopeless; proving one marks it,
-        /// through growths of the table in between (a stale slot is found again).
-        #[test]
-        fn entered_positions_are_hopeless_once_proved(
-            keys in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 1..600),
-            proved in proptest::collection::vec(any::<bool>(), 600),
-        ) {
-            let hash = |key: &[u64]| key[0] * 5 + key[2];
-            let mut table = Table::default();
-            let mut open = Vec::new();
-            for key in &keys {
-                match table.enter(hash(key), key) {
-                    Ok(reserved) => open.push((key.clone(), reserved)),
-                    Err(()) => prop_assert!(false, "nothing is proved yet"),
-                }
-            }
-            let mut model = std::collections::HashSet::new();
-            for ((key, reserved), &prove) in open.iter().zip(&proved).rev() {
-                prop_assert!(table.contains(hash(key), key) == model.contains(key));
-                if prove {
-                    table.prove(*reserved, hash(key), key);
-                    model.insert(key.clone());
-                }
-            }
-            for key in &keys {
-                prop_assert_eq!(table.contains(hash(key), key), model.contains(key));
-                prop_assert_eq!(table.enter(hash(key), key).is_err(), model.contains(key));
-            }
-        }
-
-        /// The table of hopeless positions holds exactly the keys put in (a small limit of its
-        /// own is not reached here), through its growth.
-        #[test]
-        fn table_holds_what_was_put_in(
-            keys in proptest::collection::vec(proptest::collection::vec(0u64..8, 3), 1..400),
-            probes in proptest::collection::vec(proptest::collection::vec(0u64..8, 3), 1..50),
-        ) {
-            // A weak hash on purpose: many keys share one, and the table must tell them apart.
-            let hash = |key: &[u64]| key[0] * 3 + key[1];
-            let mut table = Table::default();
-            let mut model = std::collections::HashSet::new();
-            for key in &keys {
-                table.insert(hash(key), key);
-                model.insert(key.clone());
-                prop_assert!(table.contains(hash(key), key));
-            }
-            prop_assert_eq!(table.len, model.len());
-            for key in keys.iter().chain(&probes) {
-                prop_assert_eq!(table.contains(hash(key), key), model.contains(key));
-            }
         }
     }
 }
