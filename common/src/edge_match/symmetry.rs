@@ -178,14 +178,7 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
 /// the smallest estimate and its probe (the first of equal ones, in the order of
 /// [`Symmetry::ALL`]).
 fn estimate_all(probes: &mut [Probe], walks: u32, nodes: &mut u64) -> (f64, usize) {
-    let mut best = (f64::INFINITY, 0);
-    for (index, probe) in probes.iter_mut().enumerate() {
-        let size = probe.estimate_counted(walks, nodes);
-        if index == 0 || size < best.0 {
-            best = (size, index);
-        }
-    }
-    best
+    smallest_after(probes, 0..probes.len(), walks, nodes)
 }
 
 /// Walks the `leaders` probes of the smallest estimates so far up to `walks` walks,
@@ -197,14 +190,25 @@ fn estimate_leaders(probes: &mut [Probe], leaders: usize, walks: u32, nodes: &mu
     order.sort_by(|&a, &b| probes[a].mean().total_cmp(&probes[b].mean()));
     order.truncate(leaders.max(1));
     order.sort_unstable();
-    let mut best = (f64::INFINITY, 0);
-    for index in order {
+    smallest_after(probes, order, walks, nodes)
+}
+
+/// Walks the probes of `indices` (increasing) up to `walks` walks, adding the nodes walked to
+/// `nodes`; returns the smallest of their estimates and its probe, the first of equal ones.
+fn smallest_after(
+    probes: &mut [Probe],
+    indices: impl IntoIterator<Item = usize>,
+    walks: u32,
+    nodes: &mut u64,
+) -> (f64, usize) {
+    let mut best: Option<(f64, usize)> = None;
+    for index in indices {
         let size = probes[index].estimate_counted(walks, nodes);
-        if size < best.0 {
-            best = (size, index);
+        if best.is_none_or(|(smallest, _)| size < smallest) {
+            best = Some((size, index));
         }
     }
-    best
+    best.unwrap_or((f64::INFINITY, 0))
 }
 
 /// Knuth's estimate of the size of the tree of one symmetry of the puzzle, as the mean size
@@ -246,7 +250,7 @@ impl Probe {
             self.total += self.walk();
             self.walks += 1;
         }
-        self.total / f64::from(self.walks)
+        self.mean()
     }
 
     /// [`Probe::estimate`], adding the nodes walked to `nodes` (and to the progress line).
