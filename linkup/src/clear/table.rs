@@ -204,45 +204,45 @@ mod tests {
         }
 
         /// The table of hopeless positions holds exactly the keys put in (a small limit of its
-        /// own is not reached here), through its growth.
+        /// own is not reached here), through its growth, under a weak hash on purpose: many
+        /// keys share one, and the table must tell them apart.
         #[test]
         fn table_holds_what_was_put_in(
             keys in proptest::collection::vec(proptest::collection::vec(0u64..8, 3), 1..400),
             probes in proptest::collection::vec(proptest::collection::vec(0u64..8, 3), 1..50),
         ) {
-            // A weak hash on purpose: many keys share one, and the table must tell them apart.
-            let hash = |key: &[u64]| key[0] * 3 + key[1];
-            let mut table = Table::new(MEMO_WORDS);
-            let mut model = std::collections::HashSet::new();
-            for key in &keys {
-                table.insert(hash(key), key);
-                model.insert(key.clone());
-                prop_assert!(table.contains(hash(key), key));
-            }
-            prop_assert_eq!(table.len, model.len());
-            for key in keys.iter().chain(&probes) {
-                prop_assert_eq!(table.contains(hash(key), key), model.contains(key));
-            }
+            holds_exactly(|key| key[0] * 3 + key[1], &keys, &probes)?;
         }
 
-        /// The table of hopeless positions holds exactly the keys put in, whichever share a
-        /// slot (keys of a few small words, many alike, over tables that grow).
+        /// The same under the hash of the search without gravity, whichever keys share a slot
+        /// (keys of a few small words, many alike, over tables that grow).
         #[test]
         fn memo_holds_exactly_the_keys_put_in(
             keys in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..3000),
             probes in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..200),
         ) {
-            let mut memo = Table::new(MEMO_WORDS);
-            let mut model = std::collections::HashSet::new();
-            for key in &keys {
-                memo.insert(fingerprint(key), key);
-                model.insert(key.clone());
-                prop_assert!(memo.contains(fingerprint(key), key));
-            }
-            prop_assert_eq!(memo.len, model.len());
-            for key in keys.iter().chain(&probes) {
-                prop_assert_eq!(memo.contains(fingerprint(key), key), model.contains(key));
-            }
+            holds_exactly(fingerprint, &keys, &probes)?;
         }
+    }
+
+    /// Puts `keys` into a table under `hash`, each found right after; then the table holds
+    /// as many keys as are distinct, and of `keys` and `probes` exactly those put in.
+    fn holds_exactly(
+        hash: fn(&[u64]) -> u64,
+        keys: &[Vec<u64>],
+        probes: &[Vec<u64>],
+    ) -> Result<(), TestCaseError> {
+        let mut table = Table::new(MEMO_WORDS);
+        let mut model = std::collections::HashSet::new();
+        for key in keys {
+            table.insert(hash(key), key);
+            model.insert(key.clone());
+            prop_assert!(table.contains(hash(key), key));
+        }
+        prop_assert_eq!(table.len, model.len());
+        for key in keys.iter().chain(probes) {
+            prop_assert_eq!(table.contains(hash(key), key), model.contains(key));
+        }
+        Ok(())
     }
 }
