@@ -62,7 +62,7 @@
 //! which positions are searched or their order.
 
 use super::table::Table;
-use super::{Branch, OutOfBudget, Search, middles, mix, run, span};
+use super::{Branch, Cell, OutOfBudget, Search, middles, mix, run, span};
 use common::search::luby;
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
@@ -157,6 +157,9 @@ struct Gravity {
     /// branches are sorted afterwards, so the order the kinds are visited in does not matter).
     open_of_kind: Vec<u64>,
     kinds_seen: Vec<u64>,
+    /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind, its sunk pieces (see
+    /// [`sunk_joinable`]; bits as `open_of_kind`, all 0 between uses).
+    sunk_of_kind: Vec<u64>,
     /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
     known: Vec<bool>,
     /// Per branch on the search path: the hash of its board before anything falls.
@@ -177,6 +180,23 @@ struct Gravity {
 fn reach(line: u64, at: u32) -> u64 {
     let (low, high) = run(line, at);
     span(low, high)
+}
+
+/// Whether a line of at most two turns joins a *sunk* piece on `sunk` (a piece of the board's
+/// bottom row, `last`, whose only open neighbour is the ring below it, so the outside is open)
+/// to a piece on `other`, given the columns' open cells `lines_down`: exactly when they touch,
+/// or every cell of `other`'s column below it is open. A line that does not join touching
+/// pieces leaves the sunk piece through the ring below it, so its first segment is that one
+/// cell (the frame ends below); it turns along the ring (one turn: nothing to reach there) and
+/// turns again up a column, the only way on, all open along the ring; the third segment runs
+/// up that column over open cells and must end on the other piece. So the other piece is in
+/// that column with only open cells below it: with columns packed at their bottom (as gravity
+/// keeps them once laid out), it lies on the bottom row itself. The check costs a mask, where
+/// a shape check costs two runs and a walk between the rows: a standard deal has about fifteen
+/// sunk pieces, and more than half the pairs a position looks at have one.
+fn sunk_joinable(lines_down: &[u64], last: usize, sunk: Cell, other: Cell) -> bool {
+    let touching = sunk.0.abs_diff(other.0) + sunk.1.abs_diff(other.1) == 1;
+    touching || span(u32::from(other.0) + 1, last as u32) & !lines_down[other.1 as usize] == 0
 }
 
 /// True when a middle of `common` (positions along the lines `first` and `second` of `lines`
@@ -209,6 +229,7 @@ impl Search {
             exposed: Vec::new(),
             open_of_kind: vec![0; self.left.len()],
             kinds_seen: vec![0; self.left.len().div_ceil(64)],
+            sunk_of_kind: vec![0; self.left.len()],
             known: Vec::new(),
             child_hash: Vec::new(),
             sleepy: vec![0; self.present.len()],
@@ -438,33 +459,46 @@ impl Search {
         let sleepy = &state.sleepy;
         let is_sleepy = |piece: u16| sleepy[piece as usize / 64] >> (piece % 64) & 1 == 1;
         let asleep_has = |pair: (u16, u16)| is_sleepy(pair.0) && is_sleepy(pair.1) && asleep.contains(&pair);
-        for row in 1..=usize::from(self.board_rows) {
+        let max_turns = self.max_turns;
+        let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
+        let last = usize::from(self.board_rows);
+        // The sunk pieces (see [`sunk_joinable`]): on the bottom row, open only on the ring
+        // below.
+        let sunk_row = if max_turns == 2 {
+            let open = lines_across[last];
+            state.exposed[last] & !(open << 1 | open >> 1 | lines_across[last - 1])
+        } else {
+            0
+        };
+        for row in 1..=last {
             let mut open = state.exposed[row];
+            let sunk = if row == last { sunk_row } else { 0 };
             while open != 0 {
                 let col = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let piece = columns.grid[row * width + col];
                 let k = self.kind[piece as usize] as usize;
+                let member = 1 << columns.member_slot[piece as usize];
                 state.kinds_seen[k / 64] |= 1 << (k % 64);
-                state.open_of_kind[k] |= 1 << columns.member_slot[piece as usize];
+                state.open_of_kind[k] |= member;
+                state.sunk_of_kind[k] |= member * (sunk >> col & 1);
             }
         }
         // With at most two turns, a pair is joined by a shape along the rows or the columns
         // ([`super::Bits::joinable`]); the runs of each piece are found once, not per pair.
-        let max_turns = self.max_turns;
-        let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
         for word in 0..state.kinds_seen.len() {
             let mut seen = std::mem::take(&mut state.kinds_seen[word]);
             while seen != 0 {
                 let k = word * 64 + seen.trailing_zeros() as usize;
                 seen &= seen - 1;
                 let mut open = std::mem::take(&mut state.open_of_kind[k]);
+                let sunk = std::mem::take(&mut state.sunk_of_kind[k]);
                 if open.count_ones() < 2 {
                     continue;
                 }
                 let members = &self.members[self.start[k]..];
                 if max_turns <= 2 {
-                    let mut each = open;
+                    let mut each = open & !sunk;
                     while each != 0 {
                         let piece = members[each.trailing_zeros() as usize];
                         each &= each - 1;
@@ -486,7 +520,10 @@ impl Search {
                         if asleep_has(pair) {
                             continue;
                         }
-                        let joined = if max_turns <= 2 {
+                        let joined = if (sunk >> first | sunk >> second) & 1 == 1 {
+                            let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
+                            sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
+                        } else if max_turns <= 2 {
                             let ((a_row, a_col), (b_row, b_col)) =
                                 (self.cell[pair.0 as usize], self.cell[pair.1 as usize]);
                             let (a_reach, b_reach) =
@@ -984,6 +1021,35 @@ mod tests {
             for _ in 0..removed {
                 search.undo(true);
                 prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
+            }
+        }
+
+        /// [`sunk_joinable`] answers as the line check does for every sunk piece and every other
+        /// piece (the outside open, two turns; boards packed or with a gap in a column).
+        #[test]
+        fn sunk_pieces_join_as_lines_do((board, _) in packed_boards(5)) {
+            let rules = Rules { max_turns: 2, outside: true };
+            let search = Search::new(&board, Settings { rules, gravity: true, budget: DEFAULT_BUDGET });
+            let last = board.rows();
+            let rows = &search.bits.rows;
+            let open = |(row, col): (usize, usize)| rows[row] >> col & 1 == 1;
+            for &sunk in &search.cell {
+                let (row, col) = (usize::from(sunk.0), usize::from(sunk.1));
+                let is_sunk = row == last
+                    && open((row + 1, col))
+                    && !open((row, col - 1))
+                    && !open((row, col + 1))
+                    && !open((row - 1, col));
+                if !is_sunk {
+                    continue;
+                }
+                for &other in search.cell.iter().filter(|&&other| other != sunk) {
+                    prop_assert_eq!(
+                        sunk_joinable(&search.bits.cols, last, sunk, other),
+                        search.bits.joinable(sunk, other, 2),
+                        "{:?} and {:?}", sunk, other
+                    );
+                }
             }
         }
 
