@@ -93,6 +93,8 @@ pub(super) struct Columns {
     present: Vec<u64>,
     /// Per piece: its slot in its column (`column[column_start[c] + slot]`).
     slot: Vec<u8>,
+    /// The kind of each piece of `column`, in its order.
+    column_kind: Vec<u32>,
     key: Vec<u64>,
     hash: u64,
     /// A pseudo-random word per piece.
@@ -279,6 +281,7 @@ impl Search {
                     pieces.iter().position(|&p| p as usize == piece).expect("in its column") as u8
                 })
                 .collect(),
+            column_kind: self.column.iter().map(|&piece| self.kind[piece as usize]).collect(),
             key: vec![0; self.present.len()],
             hash: 0,
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
@@ -301,7 +304,7 @@ impl Search {
                 vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
         }
         for col in 0..width {
-            self.canonize(col, self.present_slots(col));
+            self.canonize(col, self.present_slots(col), 1);
         }
     }
 
@@ -317,14 +320,17 @@ impl Search {
     /// Brings [`Columns`] up to date for column `col` from its pieces on the board (`present`,
     /// see [`Search::present_slots`]): its top, its cells in the grids, and its pieces in the
     /// key ([`Search::canonical_slots`]); only the pieces whose bit changes are touched in the
-    /// key and the hash.
-    fn canonize(&mut self, col: usize, present: u64) {
+    /// key and the hash. The rows above `from_row` are empty before and after.
+    fn canonize(&mut self, col: usize, present: u64, from_row: usize) {
         if self.columns.zobrist.is_empty() {
             return;
         }
         let matched = self.canonical_slots(col, present);
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        self.columns.present[col] = present;
+        let differ = std::mem::replace(&mut self.columns.present[col], present) ^ present;
+        if differ == 0 {
+            return;
+        }
         let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
         let was = std::mem::replace(&mut self.columns.top[col], top);
         if was != top {
@@ -335,16 +341,27 @@ impl Search {
                 self.columns.tops_of_kind[self.kind[top as usize] as usize] += 1;
             }
         }
+        // A piece's cell depends only on the pieces present at its slot and below (see
+        // [`Search::settle`]), so the pieces below the lowest one that came or went have not
+        // moved. In a column given packed, the pieces present are packed at its bottom, those
+        // below that piece under the others: only the rows from `from_row` (the higher of the
+        // two tops) down to that piece's row change (a piece gone keeps in `cell` the row it
+        // was on). In a column given with a gap, a piece above can fall past it.
+        let lowest = 63 - differ.leading_zeros() as usize;
+        let (to_row, mut on_board) = if self.columns.packed[col] {
+            (usize::from(self.cell[pieces[lowest] as usize].0), present & (u64::MAX >> (63 - lowest)))
+        } else {
+            (usize::from(self.board_rows), present)
+        };
         let width = self.column_start.len() - 1;
         let bytes = !self.columns.kind_bytes.is_empty();
         let (word, shift) = (col / 8, col % 8 * 8);
-        for row in 1..=usize::from(self.board_rows) {
+        for row in from_row..=to_row {
             self.columns.grid[row * width + col] = NO_PIECE;
             if bytes {
                 self.columns.kind_bytes[row * self.columns.row_words + word] |= 0xFF << shift;
             }
         }
-        let mut on_board = present;
         while on_board != 0 {
             let piece = pieces[on_board.trailing_zeros() as usize];
             on_board &= on_board - 1;
@@ -397,26 +414,24 @@ impl Search {
     /// greedily, bottom up, onto the column's pieces as given when the column was given packed;
     /// the pieces present otherwise.
     fn canonical_slots(&self, col: usize, present: u64) -> u64 {
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        // Bit `slot` of `matched`: the piece `pieces[slot]` is in the key.
+        // Bit `slot` of `matched`: the piece `column[column_start[col] + slot]` is in the key.
         let mut matched = present;
         if self.columns.packed[col] && present != 0 {
+            let kinds = &self.columns.column_kind[self.column_start[col]..self.column_start[col + 1]];
             // The pieces present from the bottom up to the first one gone match themselves;
-            // `next` is the first slot not matched yet (slots count from the top).
-            let mut next = pieces.len();
-            while next > 0 && present >> (next - 1) & 1 == 1 {
-                next -= 1;
-            }
+            // `next` is the first slot not matched yet (slots count from the top; a column holds
+            // at most [`super::MAX_SIDE`] pieces, and at least one here).
+            let mut next = kinds.len() - (present << (64 - kinds.len())).leading_ones() as usize;
             let mut rest = present & ((1 << next) - 1);
             matched = present & !rest;
             while rest != 0 {
                 // The lowest piece present not matched yet.
                 let slot = 63 - rest.leading_zeros() as usize;
                 rest ^= 1 << slot;
-                let kind = self.kind[pieces[slot] as usize];
-                // `pieces[slot]` itself matches, so the match lies at `slot` or below it.
+                let kind = kinds[slot];
+                // `kinds[slot]` itself matches, so the match lies at `slot` or below it.
                 next -= 1;
-                while self.kind[pieces[next] as usize] != kind {
+                while kinds[next] != kind {
                     next -= 1;
                 }
                 matched |= 1 << next;
@@ -844,7 +859,9 @@ impl Search {
             self.bits.rows[row] ^= 1 << col;
             flipped &= flipped - 1;
         }
-        self.canonize(col as usize, present);
+        // The highest row held before or after.
+        let from_row = ((!before | !after) & board).trailing_zeros() as usize;
+        self.canonize(col as usize, present, from_row);
     }
 }
 
