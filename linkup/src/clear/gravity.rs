@@ -171,10 +171,11 @@ struct Gravity {
     sleepy: Vec<u64>,
     /// Scratch: the key of a branch's board ([`Search::hash_without`]).
     child_key: Vec<u64>,
-    /// Scratch for [`Search::push_open_pairs_by_cells`]: per piece with an open side, of a kind
-    /// with two or more, the cells its row and its column reach from it over open cells (as
-    /// masks along them; see [`reach`]).
-    reach: Vec<(u64, u64)>,
+    /// Scratch for [`Search::push_open_pairs_by_cells`]: per piece with an open side and not
+    /// sunk, of a kind with two or more such pieces, by its index among the pieces of its kind
+    /// ([`Columns::member_slot`]): the cells its row and its column reach from it over open
+    /// cells (as masks along them; see [`reach`]), and its row and column.
+    reach: Box<[(u64, u64, (u32, u32)); 64]>,
 }
 
 /// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
@@ -236,7 +237,7 @@ impl Search {
             child_hash: Vec::new(),
             sleepy: vec![0; self.present.len()],
             child_key: Vec::new(),
-            reach: vec![(0, 0); self.cell.len()],
+            reach: Box::new([(0, 0, (0, 0)); 64]),
         };
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
@@ -512,15 +513,18 @@ impl Search {
                     continue;
                 }
                 let members = &self.members[self.start[k]..];
-                if max_turns <= 2 {
-                    let mut each = open & !sunk;
+                // The runs are needed only for pairs of two pieces not sunk.
+                let roomy = open & !sunk;
+                if max_turns <= 2 && roomy.count_ones() >= 2 {
+                    let mut each = roomy;
                     while each != 0 {
-                        let piece = members[each.trailing_zeros() as usize];
+                        let slot = each.trailing_zeros() as usize;
                         each &= each - 1;
-                        let (row, col) = self.cell[piece as usize];
-                        state.reach[piece as usize] = (
+                        let (row, col) = self.cell[members[slot] as usize];
+                        state.reach[slot & 63] = (
                             reach(lines_across[row as usize], u32::from(col)),
                             reach(lines_down[col as usize], u32::from(row)),
+                            (u32::from(row), u32::from(col)),
                         );
                     }
                 }
@@ -539,15 +543,11 @@ impl Search {
                             let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
                             sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
                         } else if max_turns <= 2 {
-                            let ((a_row, a_col), (b_row, b_col)) =
-                                (self.cell[pair.0 as usize], self.cell[pair.1 as usize]);
-                            let (a_reach, b_reach) =
-                                (state.reach[pair.0 as usize], state.reach[pair.1 as usize]);
-                            let (a_row, a_col, b_row, b_col) =
-                                (u32::from(a_row), u32::from(a_col), u32::from(b_row), u32::from(b_col));
-                            let across = a_reach.0 & b_reach.0 & middles(a_col, b_col, max_turns);
+                            let (a_across, a_down, (a_row, a_col)) = state.reach[first & 63];
+                            let (b_across, b_down, (b_row, b_col)) = state.reach[second & 63];
+                            let across = a_across & b_across & middles(a_col, b_col, max_turns);
                             crossed(lines_across, a_row as usize, b_row as usize, across) || {
-                                let down = a_reach.1 & b_reach.1 & middles(a_row, b_row, max_turns);
+                                let down = a_down & b_down & middles(a_row, b_row, max_turns);
                                 crossed(lines_down, a_col as usize, b_col as usize, down)
                             }
                         } else {
