@@ -114,6 +114,10 @@ pub(super) struct Columns {
     /// Per piece: its index among the pieces of its kind (`members`), when every kind has at
     /// most 64 pieces; else empty (the pairs are then found kind by kind).
     member_slot: Vec<u8>,
+    /// Per framed cell (row-major), kept with [`Columns::kind_bytes`]: the kind of the piece on
+    /// it times 64 plus its [`Columns::member_slot`] (only what cells holding a piece hold is
+    /// meaningful), so that a piece with an open side is bucketed by kind with one load.
+    codes: Vec<u16>,
 }
 
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
@@ -153,15 +157,11 @@ struct Gravity {
     order_keys: Vec<(u32, u64, u64)>,
     /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
     exposed: Vec<u64>,
-    /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind, its pieces with an open side
-    /// (bits of [`Columns::member_slot`]; all 0 between uses), and the kinds with one (bit
-    /// `k % 64` of word `k / 64`; set without a test, so no branch mispredicts on it; the
-    /// branches are sorted afterwards, so the order the kinds are visited in does not matter).
-    open_of_kind: Vec<u64>,
-    kinds_seen: Vec<u64>,
-    /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind, its sunk pieces (see
-    /// [`sunk_joinable`]; bits as `open_of_kind`, all 0 between uses).
-    sunk_of_kind: Vec<u64>,
+    /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind (fewer than 256 when it is
+    /// used), its pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits
+    /// of [`Columns::member_slot`]; all 0 between uses). Fixed sizes, indexed by masked
+    /// numbers, need no bounds checks.
+    open_of_kind: Box<[(u64, u64); 256]>,
     /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
     known: Vec<bool>,
     /// Per branch on the search path: the hash of its board before anything falls.
@@ -230,9 +230,7 @@ impl Search {
             sleep: Vec::new(),
             order_keys: Vec::new(),
             exposed: Vec::new(),
-            open_of_kind: vec![0; self.left.len()],
-            kinds_seen: vec![0; self.left.len().div_ceil(64)],
-            sunk_of_kind: vec![0; self.left.len()],
+            open_of_kind: Box::new([(0, 0); 256]),
             known: Vec::new(),
             child_hash: Vec::new(),
             sleepy: vec![0; self.present.len()],
@@ -291,6 +289,7 @@ impl Search {
             kind_bytes: Vec::new(),
             row_words: width.div_ceil(8),
             member_slot: Vec::new(),
+            codes: Vec::new(),
         };
         let kinds_fit = self.left.len() < usize::from(NO_KIND);
         if kinds_fit && (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
@@ -301,6 +300,7 @@ impl Search {
                 }
             }
             self.columns.member_slot = member_slot;
+            self.columns.codes = vec![0; (usize::from(self.board_rows) + 2) * width];
             self.columns.kind_bytes =
                 vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
         }
@@ -369,8 +369,11 @@ impl Search {
             let row = usize::from(self.cell[piece as usize].0);
             self.columns.grid[row * width + col] = piece;
             if bytes {
-                let kind = u64::from(self.kind[piece as usize]);
-                self.columns.kind_bytes[row * self.columns.row_words + word] ^= (kind ^ 0xFF) << shift;
+                let kind = self.kind[piece as usize];
+                self.columns.kind_bytes[row * self.columns.row_words + word] ^=
+                    u64::from(kind ^ 0xFF) << shift;
+                self.columns.codes[row * width + col] =
+                    (kind << 6) as u16 | u16::from(self.columns.member_slot[piece as usize]);
             }
         }
         let mut changed = matched ^ self.columns.matched[col];
@@ -486,29 +489,32 @@ impl Search {
         } else {
             0
         };
+        // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
+        // branch mispredicts on it; the branches are sorted afterwards, so the order the kinds
+        // are visited in does not matter).
+        let mut kinds_seen = [0u64; 4];
         for row in 1..=last {
             let mut open = state.exposed[row];
             let sunk = if row == last { sunk_row } else { 0 };
+            let codes = &columns.codes[row * width..(row + 1) * width];
             while open != 0 {
                 let col = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let piece = columns.grid[row * width + col];
-                let k = self.kind[piece as usize] as usize;
-                let member = 1 << columns.member_slot[piece as usize];
-                state.kinds_seen[k / 64] |= 1 << (k % 64);
-                state.open_of_kind[k] |= member;
-                state.sunk_of_kind[k] |= member * (sunk >> col & 1);
+                let code = usize::from(codes[col]);
+                let (k, member) = (code >> 6 & 255, 1 << (code & 63));
+                kinds_seen[k / 64] |= 1 << (k % 64);
+                let bucket = &mut state.open_of_kind[k];
+                bucket.0 |= member;
+                bucket.1 |= member * (sunk >> col & 1);
             }
         }
         // With at most two turns, a pair is joined by a shape along the rows or the columns
         // ([`super::Bits::joinable`]); the runs of each piece are found once, not per pair.
-        for word in 0..state.kinds_seen.len() {
-            let mut seen = std::mem::take(&mut state.kinds_seen[word]);
+        for (word, mut seen) in kinds_seen.into_iter().enumerate() {
             while seen != 0 {
                 let k = word * 64 + seen.trailing_zeros() as usize;
                 seen &= seen - 1;
-                let mut open = std::mem::take(&mut state.open_of_kind[k]);
-                let sunk = std::mem::take(&mut state.sunk_of_kind[k]);
+                let (mut open, sunk) = std::mem::take(&mut state.open_of_kind[k & 255]);
                 if open.count_ones() < 2 {
                     continue;
                 }
@@ -969,8 +975,8 @@ mod tests {
     }
 
     /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash, the tops per
-    /// kind and the grid of kinds.
-    type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>);
+    /// kind, the grid of kinds, and the codes of the cells holding a piece (0 elsewhere).
+    type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u16>);
 
     /// What [`Columns`] holds now (see [`Held`]).
     fn columns_now(search: &Search) -> Held {
@@ -982,18 +988,40 @@ mod tests {
             columns.hash,
             columns.tops_of_kind.clone(),
             columns.kind_bytes.clone(),
+            columns
+                .codes
+                .iter()
+                .zip(&columns.grid)
+                .map(|(&code, &piece)| if piece == NO_PIECE { 0 } else { code })
+                .collect(),
         )
+    }
+
+    /// True when every cell holding a piece has its code (kind times 64 plus the piece's index
+    /// among the pieces of its kind), found from the pieces' kinds and `members`.
+    fn codes_hold(search: &Search) -> bool {
+        let columns = &search.columns;
+        columns.grid.iter().zip(&columns.codes).all(|(&piece, &code)| {
+            piece == NO_PIECE || {
+                let k = search.kind[piece as usize] as usize;
+                let members = &search.members[search.start[k]..search.start[k + 1]];
+                let index = members.iter().position(|&member| member == piece).expect("a member");
+                usize::from(code) == k * 64 + index
+            }
+        })
     }
 
     /// [`columns_now`] found from scratch.
     fn columns_from_scratch(search: &mut Search) -> Held {
         let kept = columns_now(search);
+        let kept_codes = search.columns.codes.clone();
         search.init_columns();
         let fresh = columns_now(search);
         // `init_columns` starts over; put back what was kept (equal when the test passes).
         let columns = &mut search.columns;
-        (columns.top, columns.grid, columns.key, columns.hash, columns.tops_of_kind, columns.kind_bytes) =
+        (columns.top, columns.grid, columns.key, columns.hash, columns.tops_of_kind, columns.kind_bytes, _) =
             kept;
+        columns.codes = kept_codes;
         fresh
     }
 
@@ -1034,6 +1062,7 @@ mod tests {
                 prop_assert_eq!(search.columns.hash, hash);
                 prop_assert_eq!(&search.columns.key, &foreseen);
                 prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
+                prop_assert!(codes_hold(&search));
             }
             for _ in 0..removed {
                 search.undo(true);
