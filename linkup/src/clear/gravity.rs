@@ -101,6 +101,9 @@ pub(super) struct Columns {
     zobrist: Vec<u64>,
     /// Per kind: its pieces on top of a column.
     tops_of_kind: Vec<u16>,
+    /// Bit `k % 64` of word `k / 64`: kind `k` has two or more pieces on top of a column (the
+    /// kinds that may be all on top: a kind on the board has an even number of pieces left).
+    paired_tops: Vec<u64>,
     /// Per framed cell (row-major): the piece on it, or [`NO_PIECE`].
     grid: Vec<u16>,
     /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
@@ -285,6 +288,7 @@ impl Search {
             hash: 0,
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
             tops_of_kind: vec![0; self.left.len()],
+            paired_tops: vec![0; self.left.len().div_ceil(64)],
             grid: vec![NO_PIECE; (usize::from(self.board_rows) + 2) * width],
             kind_bytes: Vec::new(),
             row_words: width.div_ceil(8),
@@ -335,11 +339,16 @@ impl Search {
         let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
         let was = std::mem::replace(&mut self.columns.top[col], top);
         if was != top {
-            if was != NO_PIECE {
-                self.columns.tops_of_kind[self.kind[was as usize] as usize] -= 1;
-            }
-            if top != NO_PIECE {
-                self.columns.tops_of_kind[self.kind[top as usize] as usize] += 1;
+            let columns = &mut self.columns;
+            for (piece, step) in [(was, u16::MAX), (top, 1)] {
+                if piece != NO_PIECE {
+                    let k = self.kind[piece as usize] as usize;
+                    let tops = columns.tops_of_kind[k].wrapping_add(step);
+                    columns.tops_of_kind[k] = tops;
+                    let bit = 1 << (k % 64);
+                    columns.paired_tops[k / 64] =
+                        columns.paired_tops[k / 64] & !bit | bit * u64::from(tops >= 2);
+                }
             }
         }
         // A piece's cell depends only on the pieces present at its slot and below (see
@@ -670,20 +679,20 @@ impl Search {
     /// [`Search::close_gravity`]).
     fn first_all_top_kind(&self, from: usize) -> Option<usize> {
         let columns = &self.columns;
-        let mut first = None;
-        for &top in &columns.top {
-            if top == NO_PIECE {
-                continue;
+        for word in from / 64..columns.paired_tops.len() {
+            let mut kinds = columns.paired_tops[word];
+            if word == from / 64 {
+                kinds &= u64::MAX << (from % 64);
             }
-            let k = self.kind[top as usize] as usize;
-            if k >= from
-                && u32::from(columns.tops_of_kind[k]) == self.left[k]
-                && first.is_none_or(|first| k < first)
-            {
-                first = Some(k);
+            while kinds != 0 {
+                let k = word * 64 + kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                if u32::from(columns.tops_of_kind[k]) == self.left[k] {
+                    return Some(k);
+                }
             }
         }
-        first
+        None
     }
 
     /// Safe moves with gravity: a kind whose pieces left are all on top of their columns,
@@ -975,8 +984,9 @@ mod tests {
     }
 
     /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash, the tops per
-    /// kind, the grid of kinds, and the codes of the cells holding a piece (0 elsewhere).
-    type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u16>);
+    /// kind and the kinds with two or more on top, the grid of kinds, and the codes of the
+    /// cells holding a piece (0 elsewhere).
+    type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u64>, Vec<u16>);
 
     /// What [`Columns`] holds now (see [`Held`]).
     fn columns_now(search: &Search) -> Held {
@@ -987,6 +997,7 @@ mod tests {
             columns.key.clone(),
             columns.hash,
             columns.tops_of_kind.clone(),
+            columns.paired_tops.clone(),
             columns.kind_bytes.clone(),
             columns
                 .codes
@@ -1019,8 +1030,16 @@ mod tests {
         let fresh = columns_now(search);
         // `init_columns` starts over; put back what was kept (equal when the test passes).
         let columns = &mut search.columns;
-        (columns.top, columns.grid, columns.key, columns.hash, columns.tops_of_kind, columns.kind_bytes, _) =
-            kept;
+        (
+            columns.top,
+            columns.grid,
+            columns.key,
+            columns.hash,
+            columns.tops_of_kind,
+            columns.paired_tops,
+            columns.kind_bytes,
+            _,
+        ) = kept;
         columns.codes = kept_codes;
         fresh
     }
