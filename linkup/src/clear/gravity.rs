@@ -1022,6 +1022,30 @@ mod tests {
         })
     }
 
+    /// The cells of the pieces present and the open cells (rows, columns) of `search`.
+    type Layout = (Vec<Option<Cell>>, Vec<u64>, Vec<u64>);
+
+    /// [`Layout`] of `search` now.
+    fn layout_now(search: &Search) -> Layout {
+        let cells = (0..search.cell.len() as u16)
+            .map(|piece| search.is_present(piece).then(|| search.cell[piece as usize]))
+            .collect();
+        (cells, search.bits.rows.clone(), search.bits.cols.clone())
+    }
+
+    /// [`Layout`] of `board` with the pieces present in `search`, every column laid out once
+    /// from the board as given.
+    fn layout_anew(board: &Board, search: &Search) -> Layout {
+        let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
+        let mut fresh = Search::new(board, settings);
+        fresh.present.clone_from(&search.present);
+        // The board's columns (the ring's keep their bits).
+        for col in 1..fresh.column_start.len() - 2 {
+            fresh.settle(col as u8);
+        }
+        layout_now(&fresh)
+    }
+
     /// [`columns_now`] found from scratch.
     fn columns_from_scratch(search: &mut Search) -> Held {
         let kept = columns_now(search);
@@ -1045,9 +1069,9 @@ mod tests {
     }
 
     proptest! {
-        /// Removals and their undoing keep [`Columns`] as it would be found from scratch, and
-        /// `hash_without` foresees the key and hash of each removal (boards given packed, with
-        /// gaps or not).
+        /// Removals and their undoing keep [`Columns`] as it would be found from scratch and lay
+        /// out the pieces as one laying out of the board as given does, and `hash_without`
+        /// foresees the key and hash of each removal (boards given packed, with gaps or not).
         #[test]
         fn columns_follow_removals(
             (board, _) in packed_boards(5),
@@ -1082,10 +1106,12 @@ mod tests {
                 prop_assert_eq!(&search.columns.key, &foreseen);
                 prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
                 prop_assert!(codes_hold(&search));
+                prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
             }
             for _ in 0..removed {
                 search.undo(true);
                 prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
+                prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
             }
         }
 
