@@ -50,11 +50,14 @@
 //! Everything a position needs about its board is kept up to date column by column as
 //! `Search::settle` lays a column out after a removal or its undo (`Columns`, whose
 //! invariants are written there): the column tops and their count per kind (the safe moves
-//! above), a grid of pieces and a grid of kinds of one byte a cell, and the key of the board with
-//! its Zobrist hash, changed only for the pieces whose bit changes. A position's pairs are those
-//! of two pieces with an open side (row masks, bucketed by kind through the grid) and those side
-//! by side with a piece shut in (the grid of kinds, eight cells a word: `side_by_side`); the
-//! pairs of the sleep set are not checked. Before any branch is played, the key and hash it would
+//! above, which look only at the kinds with two or more pieces on top), a grid of pieces, a grid
+//! of kinds of one byte a cell and a grid of codes (kind and index in the kind), only in the rows
+//! that change, and the key of the board with its Zobrist hash, changed only for the pieces whose
+//! bit changes. A position's pairs are those of two pieces with an open side (row masks, bucketed
+//! by kind through the grid of codes; a pair with a sunk piece is checked by one mask,
+//! `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight cells a
+//! word: `side_by_side`); the pairs of the sleep set are not checked. Before any branch is
+//! played, the key and hash it would
 //! leave before anything falls (`Search::hash_without`: the key depends only on which pieces
 //! are left) are looked up in the table of hopeless positions, all together so the lookups
 //! overlap; a key found there was entered after its safe moves, so it has none, the branch's
