@@ -148,6 +148,10 @@ fn side_by_side(here: u64, next: u64, below: u64) -> (u64, u64) {
     (zero_bytes(here ^ right) & held, zero_bytes(here ^ below) & held)
 }
 
+/// Of a piece with an open side: the cells its row and its column reach from it over open cells
+/// (masks along them, see [`reach`]), and its row and column.
+type Reach = (u64, u64, (u32, u32));
+
 /// What the search with gravity keeps besides the search.
 struct Gravity {
     /// The hopeless positions, kept from round to round.
@@ -181,7 +185,7 @@ struct Gravity {
     /// sunk, of a kind with two or more such pieces, by its index among the pieces of its kind
     /// ([`Columns::member_slot`]): the cells its row and its column reach from it over open
     /// cells (as masks along them; see [`reach`]), and its row and column.
-    reach: Box<[(u64, u64, (u32, u32)); 64]>,
+    reach: Box<[Reach; 64]>,
 }
 
 /// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
@@ -350,7 +354,7 @@ impl Search {
                     columns.tops_of_kind[k] = tops;
                     let bit = 1 << (k % 64);
                     columns.paired_tops[k / 64] =
-                        columns.paired_tops[k / 64] & !bit | bit * u64::from(tops >= 2);
+                        (columns.paired_tops[k / 64] & !bit) | (bit * u64::from(tops >= 2));
                 }
             }
         }
