@@ -45,7 +45,7 @@
 //! board state, and brought up to date from a state a few removals up the search path by
 //! rechecking only the pairs whose rows or columns lie across a cell emptied since
 //! (`Search::pair_mask`); in the relaxation (`Search::can_all_go`) a pair is rechecked only
-//! once a piece is freed on a line its last check named (`Bits::joinable_or_watch`).
+//! once a piece is freed on a line its last check named (`Bits::watch_on`).
 //!
 //! The relaxation is run as little as possible too. A run that holds leaves a proof: the
 //! pairings whose pairs freed each kind. Removals only open cells, so the proof still holds
@@ -348,10 +348,15 @@ impl Bits {
     }
 
     /// True when a line of at most `max_turns` turns joins the blocked cells `a` and `b`.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
     fn joinable(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
         if max_turns <= 2 {
-            Self::shape(&self.rows, a, b, max_turns)
-                || Self::shape(&self.cols, (a.1, a.0), (b.1, b.0), max_turns)
+            Self::shape(&self.rows, &self.cols, a, b, max_turns)
+                || Self::shape(&self.cols, &self.rows, (a.1, a.0), (b.1, b.0), max_turns)
         } else {
             self.flood(a, b, max_turns)
         }
@@ -360,53 +365,92 @@ impl Bits {
     /// Lines along `a`'s line of `lines`, across a middle line, along `b`'s line (rows and
     /// columns exchanged when `lines` are the columns; cells are then (column, row)). The middle
     /// is a position both ends reach along their lines, open everywhere strictly between them.
-    fn shape(lines: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
-        Self::shape_or_watch(lines, a, b, max_turns).is_none()
+    /// `across` are the lines the other way (the columns when `lines` are the rows).
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn shape(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
+        Self::shape_or_watch(lines, across, a, b, max_turns).is_none()
     }
 
     /// [`Bits::shape`]: `None` when the shape joins `a` and `b`, else the positions along the
     /// lines (columns when `lines` are the rows) of the middles both ends reach, as a mask. The
     /// shape can only come to join them once a cell opens on `a`'s or `b`'s line (their runs
     /// grow) or, between their lines, at one of those positions (a middle opens).
-    fn shape_or_watch(lines: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
+    ///
+    /// Inlined: most checks of the relaxation fail here at once (the runs do not overlap), so
+    /// a call would cost more than the check. A middle is tested on its own line of `across`
+    /// (open on every line between), one test per middle both ends reach, usually fewer than
+    /// the lines between.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn shape_or_watch(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
-        let (a_low, a_high) = run(lines[a_line], a_at);
-        let (b_low, b_high) = run(lines[b_line], b_at);
+        let (a_low, a_high) = run(lines[a_line & 63], a_at);
+        let (b_low, b_high) = run(lines[b_line & 63], b_at);
         let (low, high) = (a_low.max(b_low), a_high.min(b_high));
         if low > high {
             return Some(0);
         }
         let reached = span(low, high) & middles(a_at, b_at, max_turns);
-        let mut middles = reached;
-        let (top, bottom) = (a_line.min(b_line), a_line.max(b_line));
-        for &line in lines.get(top + 1..bottom).unwrap_or_default() {
-            if middles == 0 {
-                break;
-            }
-            middles &= line;
+        let (top, bottom) = (a_line.min(b_line) as u32, a_line.max(b_line) as u32);
+        if bottom <= top + 1 {
+            // No line between: any middle reached joins them.
+            return if reached != 0 { None } else { Some(0) };
         }
-        if middles != 0 { None } else { Some(reached) }
+        let between = span(top + 1, bottom - 1);
+        let mut middles = reached;
+        while middles != 0 {
+            let middle = middles.trailing_zeros() as usize;
+            if across[middle & 63] & between == between {
+                return None;
+            }
+            middles &= middles - 1;
+        }
+        Some(reached)
     }
 
-    /// For at most two turns: `None` when a line joins the blocked cells `a` and `b`, else the
-    /// rows and the columns (masks) such that no line can join them until a cell in one of
-    /// those rows or columns opens (see [`Bits::shape_or_watch`]).
+    /// [`Bits::watch_on`] on this board (for the tests).
+    #[cfg(test)]
     fn joinable_or_watch(&self, a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
-        let across = Self::shape_or_watch(&self.rows, a, b, max_turns)?;
-        let down = Self::shape_or_watch(&self.cols, (a.1, a.0), (b.1, b.0), max_turns)?;
+        Self::watch_on(&self.rows, &self.cols, a, b, max_turns)
+    }
+
+    /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
+    /// when a line joins the blocked cells `a` and `b`, else the rows and the columns (masks)
+    /// such that no line can join them until a cell in one of those rows or columns opens (see
+    /// [`Bits::shape_or_watch`]).
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn watch_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        let across = Self::shape_or_watch(rows, cols, a, b, max_turns)?;
+        let down = Self::shape_or_watch(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
         Some((1 << a.0 | 1 << b.0 | down, 1 << a.1 | 1 << b.1 | across))
     }
 
     /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
     /// along row r, `down[r]` those it reaches going along a column, with the turns so far.
     fn flood(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
-        let height = self.rows.len();
+        Self::flood_lines(&self.rows, a, b, max_turns)
+    }
+
+    /// [`Bits::flood`] on the open cells `rows` of a framed board, one word per row.
+    fn flood_lines(rows: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
+        let height = rows.len();
         let (mut across, mut down) = ([0u64; 64], [0u64; 64]);
         let (a_row, a_col) = (a.0 as usize, a.1 as u32);
         across[a_row] = 1 << a_col;
         down[a_row] = 1 << a_col;
-        self.fill_across(&mut across);
-        self.fill_down(&mut down);
+        Self::fill_across(rows, &mut across);
+        Self::fill_down(rows, &mut down);
         let (b_row, b_col) = (b.0 as usize, b.1 as u32);
         let sides = (1u64 << b_col >> 1) | (1u64 << b_col << 1);
         for turns in 0..=max_turns {
@@ -418,8 +462,8 @@ impl Bits {
                 break;
             }
             let (mut next_across, mut next_down) = (down, across);
-            self.fill_across(&mut next_across);
-            self.fill_down(&mut next_down);
+            Self::fill_across(rows, &mut next_across);
+            Self::fill_down(rows, &mut next_down);
             let mut grew = false;
             for row in 0..height {
                 let (old_across, old_down) = (across[row], down[row]);
@@ -435,8 +479,8 @@ impl Bits {
     }
 
     /// Extends every set cell along its row over open cells.
-    fn fill_across(&self, cells: &mut [u64; 64]) {
-        for (row, &open) in self.rows.iter().enumerate() {
+    fn fill_across(rows: &[u64], cells: &mut [u64; 64]) {
+        for (row, &open) in rows.iter().enumerate() {
             let mut reached = cells[row];
             loop {
                 let more = reached | (((reached << 1) | (reached >> 1)) & open);
@@ -451,13 +495,13 @@ impl Bits {
 
     /// Extends every set cell along its column over open cells (two passes cover every column
     /// at once).
-    fn fill_down(&self, cells: &mut [u64; 64]) {
-        let height = self.rows.len();
+    fn fill_down(rows: &[u64], cells: &mut [u64; 64]) {
+        let height = rows.len();
         for row in 1..height {
-            cells[row] |= cells[row - 1] & self.rows[row];
+            cells[row] |= cells[row - 1] & rows[row];
         }
         for row in (0..height - 1).rev() {
-            cells[row] |= cells[row + 1] & self.rows[row];
+            cells[row] |= cells[row + 1] & rows[row];
         }
     }
 }
@@ -535,6 +579,10 @@ const WATCH_ALL: (u64, u64) = (u64::MAX, u64::MAX);
 struct Edge {
     a: u16,
     b: u16,
+    /// The kind of both pieces.
+    kind: u16,
+    /// The cells of `a` and `b`.
+    at: [Cell; 2],
     /// The pairing of the pair as a bit (kinds of four: bit p for pairing p; kinds of two: 0;
     /// larger kinds: [`MANY`]).
     pairing: u8,
@@ -572,6 +620,90 @@ struct Base {
     freed_all: (u64, u64),
     used: Vec<u8>,
     edges: Vec<Edge>,
+}
+
+/// The state of [`Search::relax_run`] while it runs, in arrays of fixed size (an index masked
+/// to 63 needs no bounds check; a framed side is at most 62 lines, and [`MAX_SIDE`]² pieces
+/// fit in 64 words of bits): the relaxed board, the pieces freed, and the lines of the pieces
+/// freed (see [`Search::can_all_go`]). Loaded from the search's fields and stored back.
+struct Relaxing {
+    rows: [u64; 64],
+    cols: [u64; 64],
+    freed: [u64; 64],
+    freed_lines: (u64, u64),
+    freed_all: (u64, u64),
+}
+
+impl Relaxing {
+    fn load(search: &Search) -> Relaxing {
+        let mut now = Relaxing {
+            rows: [0; 64],
+            cols: [0; 64],
+            freed: [0; 64],
+            freed_lines: search.freed_lines,
+            freed_all: search.freed_all,
+        };
+        now.rows[..search.relaxed.rows.len()].copy_from_slice(&search.relaxed.rows);
+        now.cols[..search.relaxed.cols.len()].copy_from_slice(&search.relaxed.cols);
+        now.freed[..search.freed.len()].copy_from_slice(&search.freed);
+        now
+    }
+
+    fn store(&self, search: &mut Search) {
+        let (height, width, words) =
+            (search.relaxed.rows.len(), search.relaxed.cols.len(), search.freed.len());
+        search.relaxed.rows.copy_from_slice(&self.rows[..height]);
+        search.relaxed.cols.copy_from_slice(&self.cols[..width]);
+        search.freed.copy_from_slice(&self.freed[..words]);
+        search.freed_lines = self.freed_lines;
+        search.freed_all = self.freed_all;
+    }
+
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn is_freed(&self, piece: u16) -> bool {
+        self.freed[usize::from(piece >> 6) & 63] >> (piece & 63) & 1 == 1
+    }
+
+    /// Frees `piece` at `cell`; 1 when it was not yet.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn free(&mut self, piece: u16, (row, col): Cell) -> usize {
+        let word = &mut self.freed[usize::from(piece >> 6) & 63];
+        let bit = 1 << (piece & 63);
+        if *word & bit != 0 {
+            return 0;
+        }
+        *word |= bit;
+        self.rows[usize::from(row) & 63] |= 1 << col;
+        self.cols[usize::from(col) & 63] |= 1 << row;
+        self.freed_lines.0 |= 1 << row;
+        self.freed_lines.1 |= 1 << col;
+        self.freed_all.0 |= 1 << row;
+        self.freed_all.1 |= 1 << col;
+        1
+    }
+
+    /// [`Bits::watch_on`] on the relaxed board.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn joinable_or_watch(&self, a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        Bits::watch_on(&self.rows, &self.cols, a, b, max_turns)
+    }
+
+    /// [`Bits::joinable`] on the relaxed board of `height` framed rows, for any turn limit.
+    fn joinable(&self, a: Cell, b: Cell, max_turns: u32, height: usize) -> bool {
+        Bits::flood_lines(&self.rows[..height], a, b, max_turns)
+    }
 }
 
 /// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
@@ -1085,7 +1217,7 @@ impl Search {
     ///
     /// The relaxed board only ever opens cells, so (at most two turns) a pair not joinable on
     /// it can only become joinable once a cell opens in one of the rows or columns its last
-    /// check named ([`Bits::joinable_or_watch`]): each pass rechecks only the pairs with a piece
+    /// check named ([`Bits::watch_on`]): each pass rechecks only the pairs with a piece
     /// freed since on such a line (in the previous pass or this one so far). The pairs of kinds
     /// of two or four are known not to be joinable on the board itself (their masks), so they
     /// start watching the rows between their pieces' rows and the columns between their
@@ -1132,9 +1264,12 @@ impl Search {
                 continue;
             }
             if count > 4 {
+                let cell = &self.cell;
                 let pairs = self.present_pairs(k).map(|(a, b)| Edge {
                     a,
                     b,
+                    kind: k as u16,
+                    at: [cell[a as usize], cell[b as usize]],
                     pairing: MANY,
                     joined: false,
                     stale: false,
@@ -1153,6 +1288,8 @@ impl Search {
                     edges.push(Edge {
                         a: live[0],
                         b: live[1],
+                        kind: k as u16,
+                        at: [self.cell[live[0] as usize], self.cell[live[1] as usize]],
                         pairing: 0,
                         joined: false,
                         stale: false,
@@ -1196,6 +1333,8 @@ impl Search {
                         edges.push(Edge {
                             a: live[x],
                             b: live[y],
+                            kind: k as u16,
+                            at: [self.cell[live[x] as usize], self.cell[live[y] as usize]],
                             pairing: 1 << pairing,
                             joined,
                             stale: false,
@@ -1225,62 +1364,60 @@ impl Search {
         // least fixpoint), so the verdict is. While probing, the stages cost more line checks
         // than the proofs they shape save, so every pair counts at once.
         let mut mixing = self.probe;
+        let mut now = Relaxing::load(self);
         loop {
             let before = freed_count;
             // Rows and columns (bit per framed line) of the pieces freed since the last pass
             // began, and of those freed in this pass so far.
-            let previous = std::mem::take(&mut self.freed_lines);
+            let previous = std::mem::take(&mut now.freed_lines);
             let mut kept = 0;
             for index in 0..edges.len() {
-                let mut edge = edges[index];
+                // The pair is looked at in place, and moved down only when kept behind a gap.
+                let edge = &mut edges[index];
                 let (a, b) = (edge.a, edge.b);
-                if self.is_freed(a) && self.is_freed(b) {
+                if now.is_freed(a) && now.is_freed(b) {
                     continue;
                 }
-                let used = self.used[self.kind[a as usize] as usize];
-                if self.blocked[self.kind[a as usize] as usize] & edge.pairing != 0 {
-                    // Checked, once it may free, against every line freed.
+                let k = edge.kind as usize;
+                let used = self.used[k];
+                let waits = self.blocked[k] & edge.pairing != 0
+                    || !mixing && edge.pairing & ALL_PAIRINGS != 0 && used != 0 && used != edge.pairing;
+                let joined = if waits {
+                    // Blocked, or waiting for the second stage: checked, once it may free,
+                    // against every line freed.
                     edge.stale = true;
-                    edges[kept] = edge;
-                    kept += 1;
-                    continue;
-                }
-                if !mixing && edge.pairing & ALL_PAIRINGS != 0 && used != 0 && used != edge.pairing {
-                    // Waits for the second stage; checked then against every line freed.
-                    edge.stale = true;
-                    edges[kept] = edge;
-                    kept += 1;
-                    continue;
-                }
-                let joined = edge.joined || {
-                    let since = if edge.stale { self.freed_all } else { previous };
-                    edge.stale = false;
-                    let recheck = (since.0 | self.freed_lines.0) & edge.watch.0 != 0
-                        || (since.1 | self.freed_lines.1) & edge.watch.1 != 0;
-                    let watch = if !recheck {
-                        Some(edge.watch)
-                    } else if banded {
-                        self.relaxed.joinable_or_watch(
-                            self.cell[a as usize],
-                            self.cell[b as usize],
-                            self.max_turns,
-                        )
-                    } else {
-                        (!self.relaxed_joinable(a, b)).then_some(WATCH_ALL)
-                    };
-                    match watch {
-                        None => true,
-                        Some(watch) => {
-                            edge.watch = watch;
-                            false
+                    false
+                } else {
+                    edge.joined || {
+                        let since = if edge.stale { now.freed_all } else { previous };
+                        edge.stale = false;
+                        let recheck = (since.0 | now.freed_lines.0) & edge.watch.0 != 0
+                            || (since.1 | now.freed_lines.1) & edge.watch.1 != 0;
+                        let watch = if !recheck {
+                            Some(edge.watch)
+                        } else if banded {
+                            now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns)
+                        } else {
+                            (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.relaxed.rows.len()))
+                                .then_some(WATCH_ALL)
+                        };
+                        match watch {
+                            None => true,
+                            Some(watch) => {
+                                edge.watch = watch;
+                                false
+                            }
                         }
                     }
                 };
                 if joined {
-                    freed_count += self.free(a) + self.free(b);
-                    self.used[self.kind[a as usize] as usize] |= edge.pairing;
+                    let (pairing, at) = (edge.pairing, edge.at);
+                    freed_count += now.free(a, at[0]) + now.free(b, at[1]);
+                    self.used[k] |= pairing;
                 } else {
-                    edges[kept] = edge;
+                    if kept != index {
+                        edges[kept] = edges[index];
+                    }
                     kept += 1;
                 }
             }
@@ -1295,6 +1432,7 @@ impl Search {
                 mixing = true;
             }
         }
+        now.store(self);
         self.edges = edges;
         self.freed_count = freed_count;
         freed_count == target
@@ -1398,10 +1536,6 @@ impl Search {
         self.freed_all.0 |= 1 << cell.0;
         self.freed_all.1 |= 1 << cell.1;
         1
-    }
-
-    fn relaxed_joinable(&self, a: u16, b: u16) -> bool {
-        self.relaxed.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
     }
 
     /// The search without gravity: true when the position can be cleared (the order is then in
