@@ -1116,15 +1116,17 @@ impl Search {
     /// `order[from..]` (none of kind `k`) with at least the pairings allowed now.
     fn update_mask(&self, k: usize, live: [u16; 4], cached: u8, from: usize) -> u8 {
         let mut mask = 0;
+        // The rows and the columns of the cells emptied since.
+        let (rows, cols) = self.order[from..]
+            .iter()
+            .flat_map(|step| step.at)
+            .fold((0u64, 0u64), |(rows, cols), (row, col)| (rows | 1 << row, cols | 1 << col));
         for (bit, x, y) in self.allowed_pairs(k) {
             let (a, b) = (self.cell[live[x] as usize], self.cell[live[y] as usize]);
             let joinable = cached >> bit & 1 == 1 || {
-                let rows = a.0.min(b.0)..=a.0.max(b.0);
-                let cols = a.1.min(b.1)..=a.1.max(b.1);
-                let touched = self.order[from..]
-                    .iter()
-                    .flat_map(|step| step.at)
-                    .any(|(row, col)| rows.contains(&row) || cols.contains(&col));
+                let between_rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
+                let between_cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
+                let touched = rows & between_rows != 0 || cols & between_cols != 0;
                 touched && self.joinable(live[x], live[y])
             };
             if joinable {
@@ -1439,6 +1441,11 @@ impl Search {
                     let (pairing, at) = (edge.pairing, edge.at);
                     freed_count += now.free(a, at[0]) + now.free(b, at[1]);
                     self.used[k] |= pairing;
+                    if freed_count == target {
+                        // Every piece is freed: the pairs not looked at yet would all be
+                        // dropped (both their pieces freed), as the pass would drop them.
+                        break;
+                    }
                 } else {
                     if kept != index {
                         edges[kept] = edges[index];
@@ -2214,6 +2221,24 @@ mod tests {
                 let opened = bits_of(height, width, &open);
                 prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
             }
+        }
+    }
+
+    proptest! {
+        /// [`run_low`] and [`run_high`] (one masked bit scan each) find the ends of the run a
+        /// plain walk from the bit finds, on any word with bit 63 clear.
+        #[test]
+        fn runs_end_where_a_walk_ends(line in any::<u64>(), at in 0u32..63) {
+            let line = line & !(1 << 63);
+            let open = |bit: u32| bit == at || line >> bit & 1 == 1;
+            let (mut low, mut high) = (at, at);
+            while low > 0 && open(low - 1) {
+                low -= 1;
+            }
+            while open(high + 1) {
+                high += 1;
+            }
+            prop_assert_eq!((run_low(line, at), run_high(line, at)), (low, high));
         }
     }
 
