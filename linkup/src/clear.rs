@@ -788,6 +788,11 @@ struct Search {
     /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
     /// mask found (see [`Search::pair_mask`]).
     pair_cache: Vec<(u64, u8, u8)>,
+    /// Per kind, with `pair_cache`: for each pair of the mask (its bit) not joinable, the rows
+    /// and the columns (masks) a cell must open on before it can be ([`Bits::watch_on`]; all
+    /// for other turn limits). It holds on any board that only opened cells since, so a mask
+    /// brought up to date rechecks only the pairs whose watch a cell emptied since lies on.
+    pair_watch: Vec<[(u64, u64); 6]>,
     /// Masks found now are not cached (set while a probe looks at a child position, so the
     /// masks of the position probed from stay cached for its other children).
     scratch: bool,
@@ -917,6 +922,7 @@ impl Search {
             scratch: false,
             gravity: settings.gravity,
             pair_cache: vec![(0, 0, 0); kinds],
+            pair_watch: vec![[WATCH_ALL; 6]; kinds],
             relaxed: Bits::new(board, settings.rules.outside),
             freed: Vec::new(),
             edges: Vec::new(),
@@ -1054,24 +1060,39 @@ impl Search {
     /// cached was found a few removals up the search path (and kind `k` lost no piece since),
     /// it is brought up to date instead of found again: without gravity a removal only opens
     /// cells, so a joinable pair stays joinable, and a pair that was not can only become
-    /// joinable if a cell emptied since lies on one of its possible lines, that is, in a row
-    /// between its pieces' rows or in a column between their columns (both included; at most
-    /// two turns). Constraints only take pairings away, so a mask cached with more pairings
-    /// allowed holds for the ones left.
+    /// joinable if a cell emptied since lies on one of the lines its last check named
+    /// (`pair_watch`, at most two turns). Constraints only take pairings away, so a mask cached
+    /// with more pairings allowed holds for the ones left.
     fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
         let (epoch, cached_allowed, cached) = self.pair_cache[k];
         if epoch == self.epoch && cached_allowed == allowed {
             return cached;
         }
+        let mut watch = [WATCH_ALL; 6];
         let mask = match self.removals_since(epoch, k) {
-            Some(from) if allowed & !cached_allowed == 0 => self.update_mask(k, live, cached, from),
-            _ => self.find_mask(k, live),
+            Some(from) if allowed & !cached_allowed == 0 => {
+                watch = self.pair_watch[k];
+                self.update_mask(k, live, cached, from, &mut watch)
+            }
+            _ => self.find_mask(k, live, &mut watch),
         };
         if !self.scratch {
             self.pair_cache[k] = (self.epoch, allowed, mask);
+            self.pair_watch[k] = watch;
         }
         mask
+    }
+
+    /// For at most two turns: `None` when pieces `a` and `b` can be joined now, else what they
+    /// wait on ([`Bits::watch_on`]); for other turn limits, every line.
+    fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
+        let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
+        if self.max_turns <= 2 {
+            Bits::watch_on(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
+        } else {
+            (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
+        }
     }
 
     /// The index in `order` of the first removal made since the board of `epoch`, when that
@@ -1101,20 +1122,30 @@ impl Search {
         })
     }
 
-    /// The mask of [`Search::pair_mask`], every pair checked.
-    fn find_mask(&self, k: usize, live: [u16; 4]) -> u8 {
+    /// The mask of [`Search::pair_mask`], every pair checked; what each pair not joinable
+    /// waits on into `watch`.
+    fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut [(u64, u64); 6]) -> u8 {
         let mut mask = 0;
         for (bit, x, y) in self.allowed_pairs(k) {
-            if self.joinable(live[x], live[y]) {
-                mask |= 1 << bit;
+            match self.joinable_or_watch(live[x], live[y]) {
+                None => mask |= 1 << bit,
+                Some(waits) => watch[bit] = waits,
             }
         }
         mask
     }
 
-    /// The mask of [`Search::pair_mask`] from `cached`, found on the board before the removals
-    /// `order[from..]` (none of kind `k`) with at least the pairings allowed now.
-    fn update_mask(&self, k: usize, live: [u16; 4], cached: u8, from: usize) -> u8 {
+    /// The mask of [`Search::pair_mask`] from `cached` and `watch`, found on the board before
+    /// the removals `order[from..]` (none of kind `k`) with at least the pairings allowed now;
+    /// `watch` is brought up to date with it.
+    fn update_mask(
+        &self,
+        k: usize,
+        live: [u16; 4],
+        cached: u8,
+        from: usize,
+        watch: &mut [(u64, u64); 6],
+    ) -> u8 {
         let mut mask = 0;
         // The rows and the columns of the cells emptied since.
         let (rows, cols) = self.order[from..]
@@ -1122,12 +1153,17 @@ impl Search {
             .flat_map(|step| step.at)
             .fold((0u64, 0u64), |(rows, cols), (row, col)| (rows | 1 << row, cols | 1 << col));
         for (bit, x, y) in self.allowed_pairs(k) {
-            let (a, b) = (self.cell[live[x] as usize], self.cell[live[y] as usize]);
             let joinable = cached >> bit & 1 == 1 || {
-                let between_rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
-                let between_cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
-                let touched = rows & between_rows != 0 || cols & between_cols != 0;
-                touched && self.joinable(live[x], live[y])
+                let (wait_rows, wait_cols) = watch[bit];
+                let touched = rows & wait_rows != 0 || cols & wait_cols != 0;
+                touched
+                    && match self.joinable_or_watch(live[x], live[y]) {
+                        None => true,
+                        Some(waits) => {
+                            watch[bit] = waits;
+                            false
+                        }
+                    }
             };
             if joinable {
                 mask |= 1 << bit;
@@ -1272,6 +1308,11 @@ impl Search {
         let mut freed_count = 0;
         let mut live = [0u16; 4];
         let banded = self.max_turns <= 2;
+        // What a pair not joinable on the board waits on: the watch its mask found, when the
+        // cache holds it (not while a probe looks at a child), else every row between its
+        // pieces' rows and every column between their columns (every line of either shape
+        // lies there).
+        let cached_watch = !self.scratch;
         let watch_between = |a: Cell, b: Cell| {
             if banded {
                 let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
@@ -1311,7 +1352,11 @@ impl Search {
                 if known & 1 == 1 {
                     freed_count += self.free(live[0]) + self.free(live[1]);
                 } else {
-                    let watch = watch_between(self.cell[live[0] as usize], self.cell[live[1] as usize]);
+                    let watch = if cached_watch {
+                        self.pair_watch[k][0]
+                    } else {
+                        watch_between(self.cell[live[0] as usize], self.cell[live[1] as usize])
+                    };
                     edges.push(Edge {
                         a: live[0],
                         b: live[1],
@@ -1354,6 +1399,8 @@ impl Search {
                     } else {
                         let watch = if joined {
                             (0, 0)
+                        } else if cached_watch {
+                            self.pair_watch[k][2 * pairing + index]
                         } else {
                             watch_between(self.cell[live[x] as usize], self.cell[live[y] as usize])
                         };
