@@ -6,8 +6,9 @@
 //! one 64-bit word per framed row (bit c: column c is open) and one per framed column (bit r:
 //! row r is open). Bits beyond the frame are always 0, so a board of at most [`MAX_SIDE`] rows
 //! and columns fits. Whether two pieces can be joined with at most two turns costs two runs
-//! found with bit scans and at most one AND per row or column between them (`Bits::joinable`);
-//! other turn limits use a flood by layers of straight lines over the words.
+//! found with bit scans and one test per middle both runs reach (`Bits::joinable`); most checks
+//! fail because the runs do not meet, which two of their four ends show. Other turn limits use
+//! a flood by layers of straight lines over the words.
 //!
 //! ## Without gravity
 //! Removing a pair only empties cells, so a pair that can be removed now can still be removed
@@ -43,9 +44,9 @@
 //!
 //! Lines are checked again as little as possible: each kind's joinable pairs are cached per
 //! board state, and brought up to date from a state a few removals up the search path by
-//! rechecking only the pairs whose rows or columns lie across a cell emptied since
-//! (`Search::pair_mask`); in the relaxation (`Search::can_all_go`) a pair is rechecked only
-//! once a piece is freed on a line its last check named (`Bits::watch_on`).
+//! rechecking only the pairs with a cell emptied since on a line their last check named
+//! (`Search::pair_mask`, `Bits::watch_on`); in the relaxation (`Search::can_all_go`) a pair
+//! starts from that watch and is rechecked only once a piece is freed on one of its lines.
 //!
 //! The relaxation is run as little as possible too. A run that holds leaves a proof: the
 //! pairings whose pairs freed each kind. Removals only open cells, so the proof still holds
@@ -1283,8 +1284,10 @@ impl Search {
     /// check named ([`Bits::watch_on`]): each pass rechecks only the pairs with a piece
     /// freed since on such a line (in the previous pass or this one so far). The pairs of kinds
     /// of two or four are known not to be joinable on the board itself (their masks), so they
-    /// start watching the rows between their pieces' rows and the columns between their
-    /// columns (every line of either shape lies there); pairs of larger kinds watch all.
+    /// start watching what their masks' last check named (`pair_watch`; while a probe looks at
+    /// a child, whose masks are not cached, the rows between their pieces' rows and the columns
+    /// between their columns, where every line of either shape lies); pairs of larger kinds
+    /// watch all.
     fn can_all_go(&mut self) -> bool {
         let (edges, freed_count) = self.relax_setup(false);
         self.relax_run(edges, freed_count, self.total_left)
