@@ -1074,7 +1074,13 @@ impl Search {
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
                 watch = self.pair_watch[k];
-                self.update_mask(k, live, cached, from, &mut watch)
+                let mask = self.update_mask(k, live, cached, from, &mut watch);
+                debug_assert_eq!(
+                    mask,
+                    self.find_mask(k, live, &mut [WATCH_ALL; 6]),
+                    "a mask brought up to date by the watches differs from one found again"
+                );
+                mask
             }
             _ => self.find_mask(k, live, &mut watch),
         };
