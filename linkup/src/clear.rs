@@ -6,8 +6,9 @@
 //! one 64-bit word per framed row (bit c: column c is open) and one per framed column (bit r:
 //! row r is open). Bits beyond the frame are always 0, so a board of at most [`MAX_SIDE`] rows
 //! and columns fits. Whether two pieces can be joined with at most two turns costs two runs
-//! found with bit scans and at most one AND per row or column between them (`Bits::joinable`);
-//! other turn limits use a flood by layers of straight lines over the words.
+//! found with bit scans and one test per middle both runs reach (`Bits::joinable`); most checks
+//! fail because the runs do not meet, which two of their four ends show. Other turn limits use
+//! a flood by layers of straight lines over the words.
 //!
 //! ## Without gravity
 //! Removing a pair only empties cells, so a pair that can be removed now can still be removed
@@ -43,9 +44,9 @@
 //!
 //! Lines are checked again as little as possible: each kind's joinable pairs are cached per
 //! board state, and brought up to date from a state a few removals up the search path by
-//! rechecking only the pairs whose rows or columns lie across a cell emptied since
-//! (`Search::pair_mask`); in the relaxation (`Search::can_all_go`) a pair is rechecked only
-//! once a piece is freed on a line its last check named (`Bits::joinable_or_watch`).
+//! rechecking only the pairs with a cell emptied since on a line their last check named
+//! (`Search::pair_mask`, `Bits::watch_on`); in the relaxation (`Search::can_all_go`) a pair
+//! starts from that watch and is rechecked only once a piece is freed on one of its lines.
 //!
 //! The relaxation is run as little as possible too. A run that holds leaves a proof: the
 //! pairings whose pairs freed each kind. Removals only open cells, so the proof still holds
@@ -301,10 +302,29 @@ fn span(low: u32, high: u32) -> u64 {
 /// The run of set bits of `line | 1 << at` around bit `at`: its lowest and highest bit. Bit 63
 /// of `line` must be clear.
 fn run(line: u64, at: u32) -> (u32, u32) {
-    let with = line | 1 << at;
-    let up = (!(with >> at)).trailing_zeros();
-    let down = (!(with << (63 - at))).leading_zeros();
-    (at + 1 - down, at + up - 1)
+    (run_low(line, at), run_high(line, at))
+}
+
+/// The lowest bit of [`run`].
+#[inline(always)]
+#[expect(
+    clippy::inline_always,
+    reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+)]
+fn run_low(line: u64, at: u32) -> u32 {
+    // The highest clear bit below `at`, plus one (0 when there is none).
+    64 - (!line & ((1 << at) - 1)).leading_zeros()
+}
+
+/// The highest bit of [`run`]. Bit 63 of `line` must be clear.
+#[inline(always)]
+#[expect(
+    clippy::inline_always,
+    reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+)]
+fn run_high(line: u64, at: u32) -> u32 {
+    // The lowest clear bit above `at`, minus one.
+    (!line & (u64::MAX << at << 1)).trailing_zeros() - 1
 }
 
 /// The middle lines a shape may use within `max_turns` turns, for ends at `first` and `second`
@@ -348,10 +368,15 @@ impl Bits {
     }
 
     /// True when a line of at most `max_turns` turns joins the blocked cells `a` and `b`.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
     fn joinable(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
         if max_turns <= 2 {
-            Self::shape(&self.rows, a, b, max_turns)
-                || Self::shape(&self.cols, (a.1, a.0), (b.1, b.0), max_turns)
+            Self::shape(&self.rows, &self.cols, a, b, max_turns)
+                || Self::shape(&self.cols, &self.rows, (a.1, a.0), (b.1, b.0), max_turns)
         } else {
             self.flood(a, b, max_turns)
         }
@@ -360,53 +385,98 @@ impl Bits {
     /// Lines along `a`'s line of `lines`, across a middle line, along `b`'s line (rows and
     /// columns exchanged when `lines` are the columns; cells are then (column, row)). The middle
     /// is a position both ends reach along their lines, open everywhere strictly between them.
-    fn shape(lines: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
-        Self::shape_or_watch(lines, a, b, max_turns).is_none()
+    /// `across` are the lines the other way (the columns when `lines` are the rows).
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn shape(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
+        Self::shape_or_watch(lines, across, a, b, max_turns).is_none()
     }
 
     /// [`Bits::shape`]: `None` when the shape joins `a` and `b`, else the positions along the
     /// lines (columns when `lines` are the rows) of the middles both ends reach, as a mask. The
     /// shape can only come to join them once a cell opens on `a`'s or `b`'s line (their runs
     /// grow) or, between their lines, at one of those positions (a middle opens).
-    fn shape_or_watch(lines: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
+    ///
+    /// Inlined: most checks of the relaxation fail here at once (the runs do not overlap), so
+    /// a call would cost more than the check. A middle is tested on its own line of `across`
+    /// (open on every line between), one test per middle both ends reach, usually fewer than
+    /// the lines between.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn shape_or_watch(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
-        let (a_low, a_high) = run(lines[a_line], a_at);
-        let (b_low, b_high) = run(lines[b_line], b_at);
-        let (low, high) = (a_low.max(b_low), a_high.min(b_high));
-        if low > high {
+        // The end nearer the start of the lines first: with `first.1 <= second.1`, the runs
+        // meet exactly when the first's reaches as far up as the second's reaches down (each
+        // run holds its own end), so most checks, where they do not, find two ends, not four.
+        let ((first, first_at), (second, second_at)) =
+            if a_at <= b_at { ((a_line, a_at), (b_line, b_at)) } else { ((b_line, b_at), (a_line, a_at)) };
+        let (first_line, second_line) = (lines[first & 63], lines[second & 63]);
+        let (first_high, second_low) = (run_high(first_line, first_at), run_low(second_line, second_at));
+        if second_low > first_high {
             return Some(0);
         }
+        let low = run_low(first_line, first_at).max(second_low);
+        let high = first_high.min(run_high(second_line, second_at));
         let reached = span(low, high) & middles(a_at, b_at, max_turns);
-        let mut middles = reached;
-        let (top, bottom) = (a_line.min(b_line), a_line.max(b_line));
-        for &line in lines.get(top + 1..bottom).unwrap_or_default() {
-            if middles == 0 {
-                break;
-            }
-            middles &= line;
+        let (top, bottom) = (a_line.min(b_line) as u32, a_line.max(b_line) as u32);
+        if bottom <= top + 1 {
+            // No line between: any middle reached joins them.
+            return if reached != 0 { None } else { Some(0) };
         }
-        if middles != 0 { None } else { Some(reached) }
+        let between = span(top + 1, bottom - 1);
+        let mut middles = reached;
+        while middles != 0 {
+            let middle = middles.trailing_zeros() as usize;
+            if across[middle & 63] & between == between {
+                return None;
+            }
+            middles &= middles - 1;
+        }
+        Some(reached)
     }
 
-    /// For at most two turns: `None` when a line joins the blocked cells `a` and `b`, else the
-    /// rows and the columns (masks) such that no line can join them until a cell in one of
-    /// those rows or columns opens (see [`Bits::shape_or_watch`]).
+    /// [`Bits::watch_on`] on this board (for the tests).
+    #[cfg(test)]
     fn joinable_or_watch(&self, a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
-        let across = Self::shape_or_watch(&self.rows, a, b, max_turns)?;
-        let down = Self::shape_or_watch(&self.cols, (a.1, a.0), (b.1, b.0), max_turns)?;
+        Self::watch_on(&self.rows, &self.cols, a, b, max_turns)
+    }
+
+    /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
+    /// when a line joins the blocked cells `a` and `b`, else the rows and the columns (masks)
+    /// such that no line can join them until a cell in one of those rows or columns opens (see
+    /// [`Bits::shape_or_watch`]).
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn watch_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        let across = Self::shape_or_watch(rows, cols, a, b, max_turns)?;
+        let down = Self::shape_or_watch(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
         Some((1 << a.0 | 1 << b.0 | down, 1 << a.1 | 1 << b.1 | across))
     }
 
     /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
     /// along row r, `down[r]` those it reaches going along a column, with the turns so far.
     fn flood(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
-        let height = self.rows.len();
+        Self::flood_lines(&self.rows, a, b, max_turns)
+    }
+
+    /// [`Bits::flood`] on the open cells `rows` of a framed board, one word per row.
+    fn flood_lines(rows: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
+        let height = rows.len();
         let (mut across, mut down) = ([0u64; 64], [0u64; 64]);
         let (a_row, a_col) = (a.0 as usize, a.1 as u32);
         across[a_row] = 1 << a_col;
         down[a_row] = 1 << a_col;
-        self.fill_across(&mut across);
-        self.fill_down(&mut down);
+        Self::fill_across(rows, &mut across);
+        Self::fill_down(rows, &mut down);
         let (b_row, b_col) = (b.0 as usize, b.1 as u32);
         let sides = (1u64 << b_col >> 1) | (1u64 << b_col << 1);
         for turns in 0..=max_turns {
@@ -418,8 +488,8 @@ impl Bits {
                 break;
             }
             let (mut next_across, mut next_down) = (down, across);
-            self.fill_across(&mut next_across);
-            self.fill_down(&mut next_down);
+            Self::fill_across(rows, &mut next_across);
+            Self::fill_down(rows, &mut next_down);
             let mut grew = false;
             for row in 0..height {
                 let (old_across, old_down) = (across[row], down[row]);
@@ -435,8 +505,8 @@ impl Bits {
     }
 
     /// Extends every set cell along its row over open cells.
-    fn fill_across(&self, cells: &mut [u64; 64]) {
-        for (row, &open) in self.rows.iter().enumerate() {
+    fn fill_across(rows: &[u64], cells: &mut [u64; 64]) {
+        for (row, &open) in rows.iter().enumerate() {
             let mut reached = cells[row];
             loop {
                 let more = reached | (((reached << 1) | (reached >> 1)) & open);
@@ -451,13 +521,13 @@ impl Bits {
 
     /// Extends every set cell along its column over open cells (two passes cover every column
     /// at once).
-    fn fill_down(&self, cells: &mut [u64; 64]) {
-        let height = self.rows.len();
+    fn fill_down(rows: &[u64], cells: &mut [u64; 64]) {
+        let height = rows.len();
         for row in 1..height {
-            cells[row] |= cells[row - 1] & self.rows[row];
+            cells[row] |= cells[row - 1] & rows[row];
         }
         for row in (0..height - 1).rev() {
-            cells[row] |= cells[row + 1] & self.rows[row];
+            cells[row] |= cells[row + 1] & rows[row];
         }
     }
 }
@@ -535,6 +605,10 @@ const WATCH_ALL: (u64, u64) = (u64::MAX, u64::MAX);
 struct Edge {
     a: u16,
     b: u16,
+    /// The kind of both pieces.
+    kind: u16,
+    /// The cells of `a` and `b`.
+    at: [Cell; 2],
     /// The pairing of the pair as a bit (kinds of four: bit p for pairing p; kinds of two: 0;
     /// larger kinds: [`MANY`]).
     pairing: u8,
@@ -572,6 +646,90 @@ struct Base {
     freed_all: (u64, u64),
     used: Vec<u8>,
     edges: Vec<Edge>,
+}
+
+/// The state of [`Search::relax_run`] while it runs, in arrays of fixed size (an index masked
+/// to 63 needs no bounds check; a framed side is at most 62 lines, and [`MAX_SIDE`]² pieces
+/// fit in 64 words of bits): the relaxed board, the pieces freed, and the lines of the pieces
+/// freed (see [`Search::can_all_go`]). Loaded from the search's fields and stored back.
+struct Relaxing {
+    rows: [u64; 64],
+    cols: [u64; 64],
+    freed: [u64; 64],
+    freed_lines: (u64, u64),
+    freed_all: (u64, u64),
+}
+
+impl Relaxing {
+    fn load(search: &Search) -> Relaxing {
+        let mut now = Relaxing {
+            rows: [0; 64],
+            cols: [0; 64],
+            freed: [0; 64],
+            freed_lines: search.freed_lines,
+            freed_all: search.freed_all,
+        };
+        now.rows[..search.relaxed.rows.len()].copy_from_slice(&search.relaxed.rows);
+        now.cols[..search.relaxed.cols.len()].copy_from_slice(&search.relaxed.cols);
+        now.freed[..search.freed.len()].copy_from_slice(&search.freed);
+        now
+    }
+
+    fn store(&self, search: &mut Search) {
+        let (height, width, words) =
+            (search.relaxed.rows.len(), search.relaxed.cols.len(), search.freed.len());
+        search.relaxed.rows.copy_from_slice(&self.rows[..height]);
+        search.relaxed.cols.copy_from_slice(&self.cols[..width]);
+        search.freed.copy_from_slice(&self.freed[..words]);
+        search.freed_lines = self.freed_lines;
+        search.freed_all = self.freed_all;
+    }
+
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn is_freed(&self, piece: u16) -> bool {
+        self.freed[usize::from(piece >> 6) & 63] >> (piece & 63) & 1 == 1
+    }
+
+    /// Frees `piece` at `cell`; 1 when it was not yet.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn free(&mut self, piece: u16, (row, col): Cell) -> usize {
+        let word = &mut self.freed[usize::from(piece >> 6) & 63];
+        let bit = 1 << (piece & 63);
+        if *word & bit != 0 {
+            return 0;
+        }
+        *word |= bit;
+        self.rows[usize::from(row) & 63] |= 1 << col;
+        self.cols[usize::from(col) & 63] |= 1 << row;
+        self.freed_lines.0 |= 1 << row;
+        self.freed_lines.1 |= 1 << col;
+        self.freed_all.0 |= 1 << row;
+        self.freed_all.1 |= 1 << col;
+        1
+    }
+
+    /// [`Bits::watch_on`] on the relaxed board.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn joinable_or_watch(&self, a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        Bits::watch_on(&self.rows, &self.cols, a, b, max_turns)
+    }
+
+    /// [`Bits::joinable`] on the relaxed board of `height` framed rows, for any turn limit.
+    fn joinable(&self, a: Cell, b: Cell, max_turns: u32, height: usize) -> bool {
+        Bits::flood_lines(&self.rows[..height], a, b, max_turns)
+    }
 }
 
 /// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
@@ -631,6 +789,11 @@ struct Search {
     /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
     /// mask found (see [`Search::pair_mask`]).
     pair_cache: Vec<(u64, u8, u8)>,
+    /// Per kind, with `pair_cache`: for each pair of the mask (its bit) not joinable, the rows
+    /// and the columns (masks) a cell must open on before it can be ([`Bits::watch_on`]; all
+    /// for other turn limits). It holds on any board that only opened cells since, so a mask
+    /// brought up to date rechecks only the pairs whose watch a cell emptied since lies on.
+    pair_watch: Vec<[(u64, u64); 6]>,
     /// Masks found now are not cached (set while a probe looks at a child position, so the
     /// masks of the position probed from stay cached for its other children).
     scratch: bool,
@@ -760,6 +923,7 @@ impl Search {
             scratch: false,
             gravity: settings.gravity,
             pair_cache: vec![(0, 0, 0); kinds],
+            pair_watch: vec![[WATCH_ALL; 6]; kinds],
             relaxed: Bits::new(board, settings.rules.outside),
             freed: Vec::new(),
             edges: Vec::new(),
@@ -897,24 +1061,45 @@ impl Search {
     /// cached was found a few removals up the search path (and kind `k` lost no piece since),
     /// it is brought up to date instead of found again: without gravity a removal only opens
     /// cells, so a joinable pair stays joinable, and a pair that was not can only become
-    /// joinable if a cell emptied since lies on one of its possible lines, that is, in a row
-    /// between its pieces' rows or in a column between their columns (both included; at most
-    /// two turns). Constraints only take pairings away, so a mask cached with more pairings
-    /// allowed holds for the ones left.
+    /// joinable if a cell emptied since lies on one of the lines its last check named
+    /// (`pair_watch`, at most two turns). Constraints only take pairings away, so a mask cached
+    /// with more pairings allowed holds for the ones left.
     fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
         let (epoch, cached_allowed, cached) = self.pair_cache[k];
         if epoch == self.epoch && cached_allowed == allowed {
             return cached;
         }
+        let mut watch = [WATCH_ALL; 6];
         let mask = match self.removals_since(epoch, k) {
-            Some(from) if allowed & !cached_allowed == 0 => self.update_mask(k, live, cached, from),
-            _ => self.find_mask(k, live),
+            Some(from) if allowed & !cached_allowed == 0 => {
+                watch = self.pair_watch[k];
+                let mask = self.update_mask(k, live, cached, from, &mut watch);
+                debug_assert_eq!(
+                    mask,
+                    self.find_mask(k, live, &mut [WATCH_ALL; 6]),
+                    "a mask brought up to date by the watches differs from one found again"
+                );
+                mask
+            }
+            _ => self.find_mask(k, live, &mut watch),
         };
         if !self.scratch {
             self.pair_cache[k] = (self.epoch, allowed, mask);
+            self.pair_watch[k] = watch;
         }
         mask
+    }
+
+    /// For at most two turns: `None` when pieces `a` and `b` can be joined now, else what they
+    /// wait on ([`Bits::watch_on`]); for other turn limits, every line.
+    fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
+        let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
+        if self.max_turns <= 2 {
+            Bits::watch_on(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
+        } else {
+            (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
+        }
     }
 
     /// The index in `order` of the first removal made since the board of `epoch`, when that
@@ -944,31 +1129,48 @@ impl Search {
         })
     }
 
-    /// The mask of [`Search::pair_mask`], every pair checked.
-    fn find_mask(&self, k: usize, live: [u16; 4]) -> u8 {
+    /// The mask of [`Search::pair_mask`], every pair checked; what each pair not joinable
+    /// waits on into `watch`.
+    fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut [(u64, u64); 6]) -> u8 {
         let mut mask = 0;
         for (bit, x, y) in self.allowed_pairs(k) {
-            if self.joinable(live[x], live[y]) {
-                mask |= 1 << bit;
+            match self.joinable_or_watch(live[x], live[y]) {
+                None => mask |= 1 << bit,
+                Some(waits) => watch[bit] = waits,
             }
         }
         mask
     }
 
-    /// The mask of [`Search::pair_mask`] from `cached`, found on the board before the removals
-    /// `order[from..]` (none of kind `k`) with at least the pairings allowed now.
-    fn update_mask(&self, k: usize, live: [u16; 4], cached: u8, from: usize) -> u8 {
+    /// The mask of [`Search::pair_mask`] from `cached` and `watch`, found on the board before
+    /// the removals `order[from..]` (none of kind `k`) with at least the pairings allowed now;
+    /// `watch` is brought up to date with it.
+    fn update_mask(
+        &self,
+        k: usize,
+        live: [u16; 4],
+        cached: u8,
+        from: usize,
+        watch: &mut [(u64, u64); 6],
+    ) -> u8 {
         let mut mask = 0;
+        // The rows and the columns of the cells emptied since.
+        let (rows, cols) = self.order[from..]
+            .iter()
+            .flat_map(|step| step.at)
+            .fold((0u64, 0u64), |(rows, cols), (row, col)| (rows | 1 << row, cols | 1 << col));
         for (bit, x, y) in self.allowed_pairs(k) {
-            let (a, b) = (self.cell[live[x] as usize], self.cell[live[y] as usize]);
             let joinable = cached >> bit & 1 == 1 || {
-                let rows = a.0.min(b.0)..=a.0.max(b.0);
-                let cols = a.1.min(b.1)..=a.1.max(b.1);
-                let touched = self.order[from..]
-                    .iter()
-                    .flat_map(|step| step.at)
-                    .any(|(row, col)| rows.contains(&row) || cols.contains(&col));
-                touched && self.joinable(live[x], live[y])
+                let (wait_rows, wait_cols) = watch[bit];
+                let touched = rows & wait_rows != 0 || cols & wait_cols != 0;
+                touched
+                    && match self.joinable_or_watch(live[x], live[y]) {
+                        None => true,
+                        Some(waits) => {
+                            watch[bit] = waits;
+                            false
+                        }
+                    }
             };
             if joinable {
                 mask |= 1 << bit;
@@ -1085,11 +1287,13 @@ impl Search {
     ///
     /// The relaxed board only ever opens cells, so (at most two turns) a pair not joinable on
     /// it can only become joinable once a cell opens in one of the rows or columns its last
-    /// check named ([`Bits::joinable_or_watch`]): each pass rechecks only the pairs with a piece
+    /// check named ([`Bits::watch_on`]): each pass rechecks only the pairs with a piece
     /// freed since on such a line (in the previous pass or this one so far). The pairs of kinds
     /// of two or four are known not to be joinable on the board itself (their masks), so they
-    /// start watching the rows between their pieces' rows and the columns between their
-    /// columns (every line of either shape lies there); pairs of larger kinds watch all.
+    /// start watching what their masks' last check named (`pair_watch`; while a probe looks at
+    /// a child, whose masks are not cached, the rows between their pieces' rows and the columns
+    /// between their columns, where every line of either shape lies); pairs of larger kinds
+    /// watch all.
     fn can_all_go(&mut self) -> bool {
         let (edges, freed_count) = self.relax_setup(false);
         self.relax_run(edges, freed_count, self.total_left)
@@ -1113,6 +1317,11 @@ impl Search {
         let mut freed_count = 0;
         let mut live = [0u16; 4];
         let banded = self.max_turns <= 2;
+        // What a pair not joinable on the board waits on: the watch its mask found, when the
+        // cache holds it (not while a probe looks at a child), else every row between its
+        // pieces' rows and every column between their columns (every line of either shape
+        // lies there).
+        let cached_watch = !self.scratch;
         let watch_between = |a: Cell, b: Cell| {
             if banded {
                 let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
@@ -1132,9 +1341,12 @@ impl Search {
                 continue;
             }
             if count > 4 {
+                let cell = &self.cell;
                 let pairs = self.present_pairs(k).map(|(a, b)| Edge {
                     a,
                     b,
+                    kind: k as u16,
+                    at: [cell[a as usize], cell[b as usize]],
                     pairing: MANY,
                     joined: false,
                     stale: false,
@@ -1149,10 +1361,16 @@ impl Search {
                 if known & 1 == 1 {
                     freed_count += self.free(live[0]) + self.free(live[1]);
                 } else {
-                    let watch = watch_between(self.cell[live[0] as usize], self.cell[live[1] as usize]);
+                    let watch = if cached_watch {
+                        self.pair_watch[k][0]
+                    } else {
+                        watch_between(self.cell[live[0] as usize], self.cell[live[1] as usize])
+                    };
                     edges.push(Edge {
                         a: live[0],
                         b: live[1],
+                        kind: k as u16,
+                        at: [self.cell[live[0] as usize], self.cell[live[1] as usize]],
                         pairing: 0,
                         joined: false,
                         stale: false,
@@ -1190,12 +1408,16 @@ impl Search {
                     } else {
                         let watch = if joined {
                             (0, 0)
+                        } else if cached_watch {
+                            self.pair_watch[k][2 * pairing + index]
                         } else {
                             watch_between(self.cell[live[x] as usize], self.cell[live[y] as usize])
                         };
                         edges.push(Edge {
                             a: live[x],
                             b: live[y],
+                            kind: k as u16,
+                            at: [self.cell[live[x] as usize], self.cell[live[y] as usize]],
                             pairing: 1 << pairing,
                             joined,
                             stale: false,
@@ -1225,62 +1447,65 @@ impl Search {
         // least fixpoint), so the verdict is. While probing, the stages cost more line checks
         // than the proofs they shape save, so every pair counts at once.
         let mut mixing = self.probe;
+        let mut now = Relaxing::load(self);
         loop {
             let before = freed_count;
             // Rows and columns (bit per framed line) of the pieces freed since the last pass
             // began, and of those freed in this pass so far.
-            let previous = std::mem::take(&mut self.freed_lines);
+            let previous = std::mem::take(&mut now.freed_lines);
             let mut kept = 0;
             for index in 0..edges.len() {
-                let mut edge = edges[index];
+                // The pair is looked at in place, and moved down only when kept behind a gap.
+                let edge = &mut edges[index];
                 let (a, b) = (edge.a, edge.b);
-                if self.is_freed(a) && self.is_freed(b) {
+                if now.is_freed(a) && now.is_freed(b) {
                     continue;
                 }
-                let used = self.used[self.kind[a as usize] as usize];
-                if self.blocked[self.kind[a as usize] as usize] & edge.pairing != 0 {
-                    // Checked, once it may free, against every line freed.
+                let k = edge.kind as usize;
+                let used = self.used[k];
+                let waits = self.blocked[k] & edge.pairing != 0
+                    || !mixing && edge.pairing & ALL_PAIRINGS != 0 && used != 0 && used != edge.pairing;
+                let joined = if waits {
+                    // Blocked, or waiting for the second stage: checked, once it may free,
+                    // against every line freed.
                     edge.stale = true;
-                    edges[kept] = edge;
-                    kept += 1;
-                    continue;
-                }
-                if !mixing && edge.pairing & ALL_PAIRINGS != 0 && used != 0 && used != edge.pairing {
-                    // Waits for the second stage; checked then against every line freed.
-                    edge.stale = true;
-                    edges[kept] = edge;
-                    kept += 1;
-                    continue;
-                }
-                let joined = edge.joined || {
-                    let since = if edge.stale { self.freed_all } else { previous };
-                    edge.stale = false;
-                    let recheck = (since.0 | self.freed_lines.0) & edge.watch.0 != 0
-                        || (since.1 | self.freed_lines.1) & edge.watch.1 != 0;
-                    let watch = if !recheck {
-                        Some(edge.watch)
-                    } else if banded {
-                        self.relaxed.joinable_or_watch(
-                            self.cell[a as usize],
-                            self.cell[b as usize],
-                            self.max_turns,
-                        )
-                    } else {
-                        (!self.relaxed_joinable(a, b)).then_some(WATCH_ALL)
-                    };
-                    match watch {
-                        None => true,
-                        Some(watch) => {
-                            edge.watch = watch;
-                            false
+                    false
+                } else {
+                    edge.joined || {
+                        let since = if edge.stale { now.freed_all } else { previous };
+                        edge.stale = false;
+                        let recheck = (since.0 | now.freed_lines.0) & edge.watch.0 != 0
+                            || (since.1 | now.freed_lines.1) & edge.watch.1 != 0;
+                        let watch = if !recheck {
+                            Some(edge.watch)
+                        } else if banded {
+                            now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns)
+                        } else {
+                            (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.relaxed.rows.len()))
+                                .then_some(WATCH_ALL)
+                        };
+                        match watch {
+                            None => true,
+                            Some(watch) => {
+                                edge.watch = watch;
+                                false
+                            }
                         }
                     }
                 };
                 if joined {
-                    freed_count += self.free(a) + self.free(b);
-                    self.used[self.kind[a as usize] as usize] |= edge.pairing;
+                    let (pairing, at) = (edge.pairing, edge.at);
+                    freed_count += now.free(a, at[0]) + now.free(b, at[1]);
+                    self.used[k] |= pairing;
+                    if freed_count == target {
+                        // Every piece is freed: the pairs not looked at yet would all be
+                        // dropped (both their pieces freed), as the pass would drop them.
+                        break;
+                    }
                 } else {
-                    edges[kept] = edge;
+                    if kept != index {
+                        edges[kept] = edges[index];
+                    }
                     kept += 1;
                 }
             }
@@ -1295,6 +1520,7 @@ impl Search {
                 mixing = true;
             }
         }
+        now.store(self);
         self.edges = edges;
         self.freed_count = freed_count;
         freed_count == target
@@ -1398,10 +1624,6 @@ impl Search {
         self.freed_all.0 |= 1 << cell.0;
         self.freed_all.1 |= 1 << cell.1;
         1
-    }
-
-    fn relaxed_joinable(&self, a: u16, b: u16) -> bool {
-        self.relaxed.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
     }
 
     /// The search without gravity: true when the position can be cleared (the order is then in
@@ -2055,6 +2277,24 @@ mod tests {
                 let opened = bits_of(height, width, &open);
                 prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
             }
+        }
+    }
+
+    proptest! {
+        /// [`run_low`] and [`run_high`] (one masked bit scan each) find the ends of the run a
+        /// plain walk from the bit finds, on any word with bit 63 clear.
+        #[test]
+        fn runs_end_where_a_walk_ends(line in any::<u64>(), at in 0u32..63) {
+            let line = line & !(1 << 63);
+            let open = |bit: u32| bit == at || line >> bit & 1 == 1;
+            let (mut low, mut high) = (at, at);
+            while low > 0 && open(low - 1) {
+                low -= 1;
+            }
+            while open(high + 1) {
+                high += 1;
+            }
+            prop_assert_eq!((run_low(line, at), run_high(line, at)), (low, high));
         }
     }
 
