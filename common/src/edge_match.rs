@@ -61,6 +61,8 @@ mod restarts;
 mod rows;
 mod split;
 mod symmetry;
+#[doc(hidden)]
+pub use symmetry::first_solution_nodes;
 
 /// The longest side a board may have.
 pub const MAX_SIDE: usize = 12;
@@ -222,6 +224,8 @@ pub struct Budgets {
     /// The restarts of the bit search also spend at most the estimated tree of the complete
     /// search divided by this: an unsolvable puzzle pays for them on top of its refutation.
     pub restart_share: u32,
+    /// Nodes of one unit of the Luby sequence of the bit search's restarts (module `restarts`).
+    pub restart_unit: u64,
 }
 
 impl Budgets {
@@ -242,8 +246,9 @@ impl Budgets {
         poll: 1 << 16,
         dead_row: 1,
         dead_ends: 1 << 20,
-        restarts: 1_000_000,
+        restarts: 64_000_000,
         restart_share: 128,
+        restart_unit: 2000,
     };
 }
 
