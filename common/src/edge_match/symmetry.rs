@@ -306,20 +306,3 @@ impl Probe {
         size
     }
 }
-
-/// TEMPORARY experiment hook: nodes of the plain bit search to its first solution in symmetry
-/// `index` of `Symmetry::ALL`, the kinds shuffled by `order_seed` if given, within `budget`.
-#[doc(hidden)]
-pub fn first_solution_nodes(puzzle: &Puzzle, index: usize, order_seed: Option<u64>, budget: u64) -> (bool, u64) {
-    use rand::seq::SliceRandom;
-    let mut turned = Symmetry::ALL[index].puzzle(puzzle);
-    if let Some(seed) = order_seed {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        turned.kinds.shuffle(&mut rng);
-    }
-    let config = Config::new(1);
-    let mut search = BitSearch::new(&turned, &config);
-    search.nodes.set_budget(budget);
-    search.run();
-    (search.first.is_some(), search.nodes.count)
-}
