@@ -228,7 +228,8 @@ pub struct Budgets {
     /// search divided by this: an unsolvable puzzle pays for them on top of its refutation.
     pub restart_share: u32,
     /// Nodes of one unit of the Luby sequence of the bit search's restarts (module `restarts`).
-    /// On the 60 games above 1000 and 4000 did no better than 2000.
+    /// On the 60 games above 1000 and 4000 took about as many nodes as 2000 (1127 M, 1160 M
+    /// against 1105 M).
     pub restart_unit: u64,
 }
 
