@@ -221,8 +221,8 @@ pub struct Budgets {
     /// estimated tree ([`Budgets::restart_share`]) is what bounds the cost of an unsolvable
     /// puzzle. On 60 solvable 8×8 tetravex games with five digits (one triangle changed) 1 M
     /// left most games to the complete search (3383 M nodes in all, the worst game 818 M); 64 M
-    /// took 1770 M (worst 881 M), 256 M 1105 M (worst 134 M). Boards up to 7×7 in the
-    /// benchmarks never reach 1 M.
+    /// took 1770 M (worst 881 M), 256 M 1105 M (worst 134 M). No game of the other benchmark
+    /// sets spends 1 M on restarts.
     pub restarts: u64,
     /// The restarts of the bit search also spend at most the estimated tree of the complete
     /// search divided by this: an unsolvable puzzle pays for them on top of its refutation.
