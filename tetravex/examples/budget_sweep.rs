@@ -5,7 +5,8 @@
 //!
 //! `cargo run --release -p tetravex --example budget_sweep -- 100000:2000 10000:250 < games.txt`
 //! (each argument is `PLAIN:PROBES[:RESTART_SHARE]` or `NAME=VALUE,…`, say
-//! `plain=1000,quick_tree=0`; see `Budgets` in `common::edge_match`).
+//! `plain=1000,quick_tree=0`; see `Budgets` in `common::edge_match`; an argument `--games`
+//! before them also prints the nodes of each game).
 
 use std::io::Read;
 use std::num::NonZeroUsize;
@@ -17,7 +18,8 @@ use tetravex::{parse, solve};
 
 /// The budgets an argument names, the others as by default: `PLAIN:PROBES[:RESTART_SHARE]`, or
 /// `NAME=VALUE,…` with the names `plain`, `probes`, `restart_share`, `quick_probes`,
-/// `quick_cells`, `quick_plain`, `quick_tree`, `quick_trust`, `quick_cap`.
+/// `quick_cells`, `quick_plain`, `quick_tree`, `quick_trust`, `quick_cap`, `restarts`,
+/// `restart_unit`.
 fn budgets(arg: &str) -> Budgets {
     let mut budgets = Budgets::DEFAULT;
     if arg.contains('=') {
@@ -35,6 +37,8 @@ fn budgets(arg: &str) -> Budgets {
                 "quick_tree" => budgets.quick_tree = value,
                 "quick_trust" => budgets.quick_trust = narrow(),
                 "quick_cap" => budgets.quick_cap = value,
+                "restarts" => budgets.restarts = value,
+                "restart_unit" => budgets.restart_unit = value,
                 _ => panic!("unknown budget {name}"),
             }
         }
@@ -55,11 +59,17 @@ fn main() {
     let mut text = Vec::new();
     std::io::stdin().read_to_end(&mut text).expect("readable stdin");
     let games = parse::games(&mut Tokens::new(&text)).expect("games in the judge format");
+    let mut per_game = false;
     for arg in std::env::args().skip(1) {
+        if arg == "--games" {
+            per_game = true;
+            continue;
+        }
         let mut config = Config::new(1).with_threads(Some(NonZeroUsize::MIN));
         config.budgets = budgets(&arg);
         let start = Instant::now();
         let (mut nodes, mut worst) = (0, 0);
+        let mut each = Vec::new();
         for game in games.iter() {
             let outcome = solve::search_with(&game, &config);
             if let Some(board) = &outcome.first {
@@ -67,6 +77,10 @@ fn main() {
             }
             nodes += outcome.nodes;
             worst = worst.max(outcome.nodes);
+            each.push(outcome.nodes.to_string());
+        }
+        if per_game {
+            println!("{arg:>16}  each game: {}", each.join(" "));
         }
         let ms = start.elapsed().as_secs_f64() * 1e3;
         println!("{arg:>16}  nodes {nodes:>12}  worst game {worst:>11}  {ms:9.1} ms");

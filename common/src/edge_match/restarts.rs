@@ -35,9 +35,6 @@ use super::{BOTTOM, Border, Config, LEFT, Placement, Puzzle, RIGHT, TOP};
 use crate::Grid;
 use crate::search::luby;
 
-/// Nodes of one unit of the Luby sequence in [`find_one`].
-const LUBY_UNIT: u64 = 2000;
-
 /// What the restarts of the bit search settled.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Settled {
@@ -82,7 +79,7 @@ pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled,
     let mut rng = ChaCha8Rng::seed_from_u64(puzzle_seed(puzzle));
     let mut spent = 0u64;
     for round in 1.. {
-        let budget = luby(round) * LUBY_UNIT;
+        let budget = luby(round).saturating_mul(config.budgets.restart_unit.max(1));
         if spent + budget > cap {
             break;
         }

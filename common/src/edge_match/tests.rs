@@ -387,3 +387,30 @@ fn bit_search_restarts_find_only_real_solutions() {
     }
     assert!(found > 20, "only {found} solvable puzzles exercised the restarts");
 }
+
+#[test]
+fn tiny_luby_units_keep_the_restarts_exact() {
+    // Runs of a few nodes, growing by Luby's sequence: the first ones stop at their budget on
+    // all but the smallest boards, and whatever a run settles must be true.
+    let budgets = Budgets { restarts: 20_000, restart_unit: 3, ..Budgets::DEFAULT };
+    let (mut found, mut refuted) = (0, 0);
+    for seed in 0..200 {
+        let puzzle = free_puzzle(seed);
+        if !puzzle.nearly_distinct() {
+            continue;
+        }
+        let solvable = plain_count(&puzzle, 1) == 1;
+        match restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY).0 {
+            Settled::Found(solution) => {
+                assert!(solvable && is_solution(&puzzle, &solution), "seed {seed}");
+                found += 1;
+            }
+            Settled::Unsolvable => {
+                assert!(!solvable, "seed {seed}");
+                refuted += 1;
+            }
+            Settled::Open => {}
+        }
+    }
+    assert!(found > 10 && refuted > 0, "{found} found, {refuted} refuted: the runs were not exercised");
+}
