@@ -46,7 +46,9 @@
 //! board state, and brought up to date from a state a few removals up the search path by
 //! rechecking only the pairs with a cell emptied since on a line their last check named
 //! (`Search::pair_mask`, `Bits::watch_on`); in the relaxation (`Search::can_all_go`) a pair
-//! starts from that watch and is rechecked only once a piece is freed on one of its lines.
+//! starts from that watch and is rechecked only once a piece is freed on one of its lines,
+//! or, when its ends' runs met neither along the rows nor along the columns at its last
+//! check, only once one of the four cells just beyond those runs opens (`Bits::wait_on`).
 //!
 //! The relaxation is run as little as possible too. A run that holds leaves a proof: the
 //! pairings whose pairs freed each kind. Removals only open cells, so the proof still holds
@@ -327,6 +329,20 @@ fn run_high(line: u64, at: u32) -> u32 {
     (!line & (u64::MAX << at << 1)).trailing_zeros() - 1
 }
 
+/// The mark of a shape whose ends' runs do not meet ([`Bits::shape_or_wait`]): no middle is
+/// ever above bit 62, so the mark cannot be a mask of middles.
+const APART: u64 = 1 << 63;
+
+/// [`APART`] with two cells along the lines of a shape: position `first_at` of line `first`,
+/// and `second_at` of `second` (one byte each, from bit 0).
+fn apart(first: usize, first_at: u32, second: usize, second_at: u32) -> u64 {
+    APART
+        | (first as u64 & 63)
+        | u64::from(first_at) << 8
+        | (second as u64 & 63) << 16
+        | u64::from(second_at) << 24
+}
+
 /// The middle lines a shape may use within `max_turns` turns, for ends at `first` and `second`
 /// on the axis of the middle line: any with two turns, an end's own with one, the common one
 /// with none.
@@ -410,6 +426,18 @@ impl Bits {
         reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
     )]
     fn shape_or_watch(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
+        Self::shape_or_wait(lines, across, a, b, max_turns)
+            .map(|wait| if wait & APART != 0 { 0 } else { wait })
+    }
+
+    /// [`Bits::shape_or_watch`], but where the runs do not meet, [`APART`] with the two cells
+    /// whose opening could make them meet (see [`apart`]) instead of 0.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
         // The end nearer the start of the lines first: with `first.1 <= second.1`, the runs
         // meet exactly when the first's reaches as far up as the second's reaches down (each
@@ -419,7 +447,9 @@ impl Bits {
         let (first_line, second_line) = (lines[first & 63], lines[second & 63]);
         let (first_high, second_low) = (run_high(first_line, first_at), run_low(second_line, second_at));
         if second_low > first_high {
-            return Some(0);
+            // The first's run grows up only once the cell after its end opens, the second's
+            // down only once the cell before its start does.
+            return Some(apart(first, first_high + 1, second, second_low - 1));
         }
         let low = run_low(first_line, first_at).max(second_low);
         let high = first_high.min(run_high(second_line, second_at));
@@ -460,6 +490,40 @@ impl Bits {
         let across = Self::shape_or_watch(rows, cols, a, b, max_turns)?;
         let down = Self::shape_or_watch(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
         Some((1 << a.0 | 1 << b.0 | down, 1 << a.1 | 1 << b.1 | across))
+    }
+
+    /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
+    /// when a line joins the blocked cells `a` and `b`; else, when along both the rows and the
+    /// columns the runs of the two ends do not meet, the two [`APART`] words of the shapes
+    /// along the rows and along the columns (no line can join them until one of those four
+    /// cells opens, [`Bits::still_apart`]); else the watch of [`Bits::watch_on`], and false.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<((u64, u64), bool)> {
+        let across = Self::shape_or_wait(rows, cols, a, b, max_turns)?;
+        let down = Self::shape_or_wait(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
+        if across & down & APART != 0 {
+            return Some(((across, down), true));
+        }
+        let strip = |wait: u64| if wait & APART != 0 { 0 } else { wait };
+        Some(((1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across)), false))
+    }
+
+    /// True when the four cells of the [`APART`] words of [`Bits::wait_on`] (along the rows
+    /// `across`, along the columns `down`) are all still closed: no line joins the pair.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn still_apart(rows: &[u64; 64], cols: &[u64; 64], (across, down): (u64, u64)) -> bool {
+        let open = |lines: &[u64; 64], wait: u64, shift: u32| {
+            lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
+        };
+        open(rows, across, 0) | open(rows, across, 16) | open(cols, down, 0) | open(cols, down, 16) == 0
     }
 
     /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
@@ -616,6 +680,8 @@ struct Edge {
     joined: bool,
     /// Skipped by passes since its last check (see [`Search::can_all_go`]).
     stale: bool,
+    /// `watch` holds the two [`APART`] words of [`Bits::wait_on`], not lines.
+    apart: bool,
     /// The rows and columns (masks) a cell must open on before the pair can become joinable.
     watch: (u64, u64),
 }
@@ -1293,7 +1359,12 @@ impl Search {
     /// start watching what their masks' last check named (`pair_watch`; while a probe looks at
     /// a child, whose masks are not cached, the rows between their pieces' rows and the columns
     /// between their columns, where every line of either shape lies); pairs of larger kinds
-    /// watch all.
+    /// watch all. A pair whose ends' runs meet neither along the rows nor along the columns
+    /// (most pairs checked) waits instead on the four cells just beyond those runs' facing
+    /// ends: a run grows only when the cell next to its end opens, and until the runs meet
+    /// no line of either shape joins the pair ([`Bits::wait_on`]). A pair whose wait holds is
+    /// kept at the top of a pass without looking at its pieces or kind: it frees nothing, and
+    /// its wait stays up to date (debug builds check it is not joinable).
     fn can_all_go(&mut self) -> bool {
         let (edges, freed_count) = self.relax_setup(false);
         self.relax_run(edges, freed_count, self.total_left)
@@ -1350,6 +1421,7 @@ impl Search {
                     pairing: MANY,
                     joined: false,
                     stale: false,
+                    apart: false,
                     watch: WATCH_ALL,
                 });
                 edges.extend(pairs);
@@ -1374,6 +1446,7 @@ impl Search {
                         pairing: 0,
                         joined: false,
                         stale: false,
+                        apart: false,
                         watch,
                     });
                 }
@@ -1421,6 +1494,7 @@ impl Search {
                             pairing: 1 << pairing,
                             joined,
                             stale: false,
+                            apart: false,
                             watch,
                         });
                     }
@@ -1457,6 +1531,27 @@ impl Search {
             for index in 0..edges.len() {
                 // The pair is looked at in place, and moved down only when kept behind a gap.
                 let edge = &mut edges[index];
+                let idle = if edge.apart {
+                    Bits::still_apart(&now.rows, &now.cols, edge.watch)
+                } else {
+                    !edge.joined
+                        && !edge.stale
+                        && (previous.0 | now.freed_lines.0) & edge.watch.0 == 0
+                        && (previous.1 | now.freed_lines.1) & edge.watch.1 == 0
+                };
+                if idle {
+                    // Not joinable, whatever its kind may use: its wait holds (no cell opened
+                    // on what it waits on since its last check, or it is apart and its four
+                    // cells are closed). Kept as it is without a look at its pieces (when both
+                    // are freed it is dropped once it is looked at; it frees nothing
+                    // meanwhile). Waiting or not, its wait stays up to date.
+                    debug_assert!(now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some());
+                    if kept != index {
+                        edges[kept] = edges[index];
+                    }
+                    kept += 1;
+                    continue;
+                }
                 let (a, b) = (edge.a, edge.b);
                 if now.is_freed(a) && now.is_freed(b) {
                     continue;
@@ -1474,20 +1569,32 @@ impl Search {
                     edge.joined || {
                         let since = if edge.stale { now.freed_all } else { previous };
                         edge.stale = false;
-                        let recheck = (since.0 | now.freed_lines.0) & edge.watch.0 != 0
-                            || (since.1 | now.freed_lines.1) & edge.watch.1 != 0;
-                        let watch = if !recheck {
-                            Some(edge.watch)
+                        // A pair apart waits on four cells of the relaxed board as it is now,
+                        // whatever was freed since; others on the lines freed since.
+                        // (A pair apart that gets here is no longer: one of its cells opened.)
+                        let recheck = edge.apart || {
+                            (since.0 | now.freed_lines.0) & edge.watch.0 != 0
+                                || (since.1 | now.freed_lines.1) & edge.watch.1 != 0
+                        };
+                        debug_assert!(
+                            recheck
+                                || !banded
+                                || now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some(),
+                            "a pair left unchecked is joinable"
+                        );
+                        let wait = if !recheck {
+                            Some((edge.watch, edge.apart))
                         } else if banded {
-                            now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns)
+                            Bits::wait_on(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
                         } else {
                             (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.relaxed.rows.len()))
-                                .then_some(WATCH_ALL)
+                                .then_some((WATCH_ALL, false))
                         };
-                        match watch {
+                        match wait {
                             None => true,
-                            Some(watch) => {
+                            Some((watch, apart)) => {
                                 edge.watch = watch;
+                                edge.apart = apart;
                                 false
                             }
                         }
@@ -2277,6 +2384,62 @@ mod tests {
                 let opened = bits_of(height, width, &open);
                 prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
             }
+        }
+    }
+
+    proptest! {
+        /// The wait of a pair no line joins ([`Bits::wait_on`]) holds while what it names stays
+        /// closed: when the pair is apart, opening any cells but its four leaves it unjoinable
+        /// (and [`Bits::still_apart`] says so); otherwise its watch is that of
+        /// [`Bits::watch_on`].
+        #[test]
+        fn apart_pairs_wait_on_four_cells(
+            height in 3usize..9,
+            width in 3usize..9,
+            open in proptest::collection::vec(any::<bool>(), 64),
+            more in proptest::collection::vec(any::<bool>(), 64),
+            ends in (0usize..64, 0usize..64),
+            max_turns in 0u32..3,
+        ) {
+            let cells = height * width;
+            let (a, b) = (ends.0 % cells, ends.1 % cells);
+            prop_assume!(a != b);
+            let cell = |index: usize| ((index / width) as u8, (index % width) as u8);
+            let mut open = open[..cells].to_vec();
+            (open[a], open[b]) = (false, false);
+            let bits = bits_of(height, width, &open);
+            let fixed = |lines: &[u64]| {
+                let mut words = [0u64; 64];
+                words[..lines.len()].copy_from_slice(lines);
+                words
+            };
+            let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
+            prop_assert_eq!(wait.is_none(), bits.joinable(cell(a), cell(b), max_turns));
+            let Some((watch, apart)) = wait else { return Ok(()) };
+            if !apart {
+                prop_assert_eq!(Some(watch), bits.joinable_or_watch(cell(a), cell(b), max_turns));
+                return Ok(());
+            }
+            prop_assert!(Bits::still_apart(&fixed(&bits.rows), &fixed(&bits.cols), watch));
+            // The four cells, (row, column), from the words along the rows and the columns.
+            let named = |(across, down): (u64, u64)| {
+                let byte = |word: u64, at: u32| (word >> at & 0xFF) as u8;
+                [
+                    (byte(across, 0), byte(across, 8)),
+                    (byte(across, 16), byte(across, 24)),
+                    (byte(down, 8), byte(down, 0)),
+                    (byte(down, 24), byte(down, 16)),
+                ]
+            };
+            let waited = named(watch);
+            for index in 0..cells {
+                if index != a && index != b && more[index] && !waited.contains(&cell(index)) {
+                    open[index] = true;
+                }
+            }
+            let opened = bits_of(height, width, &open);
+            prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
+            prop_assert!(Bits::still_apart(&fixed(&opened.rows), &fixed(&opened.cols), watch));
         }
     }
 
