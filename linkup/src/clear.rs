@@ -44,11 +44,11 @@
 //!
 //! Lines are checked again as little as possible: each kind's joinable pairs are cached per
 //! board state, and brought up to date from a state a few removals up the search path by
-//! rechecking only the pairs with a cell emptied since on a line their last check named
-//! (`Search::pair_mask`, `Bits::watch_on`); in the relaxation (`Search::can_all_go`) a pair
-//! starts from that watch and is rechecked only once a piece is freed on one of its lines,
-//! or, when its ends' runs met neither along the rows nor along the columns at its last
-//! check, only once one of the four cells just beyond those runs opens (`Bits::wait_on`).
+//! rechecking only the pairs with a cell emptied since on a line their last check named, or,
+//! for a pair whose ends' runs met neither along the rows nor along the columns at its last
+//! check, one of the four cells just beyond those runs (`Search::pair_mask`, `Bits::wait_on`);
+//! in the relaxation (`Search::can_all_go`) a pair starts from that wait and is rechecked
+//! only once a piece is freed on one of its lines or one of its four cells.
 //!
 //! The relaxation is run as little as possible too. A run that holds leaves a proof: the
 //! pairings whose pairs freed each kind. Removals only open cells, so the proof still holds
@@ -333,6 +333,11 @@ fn run_high(line: u64, at: u32) -> u32 {
 /// ever above bit 62, so the mark cannot be a mask of middles.
 const APART: u64 = 1 << 63;
 
+/// True when `wait` (of [`Bits::wait_on`]) holds two [`APART`] words rather than lines.
+fn is_apart(wait: (u64, u64)) -> bool {
+    wait.0 & APART != 0
+}
+
 /// [`APART`] with two cells along the lines of a shape: position `first_at` of line `first`,
 /// and `second_at` of `second` (one byte each, from bit 0).
 fn apart(first: usize, first_at: u32, second: usize, second_at: u32) -> u64 {
@@ -496,20 +501,21 @@ impl Bits {
     /// when a line joins the blocked cells `a` and `b`; else, when along both the rows and the
     /// columns the runs of the two ends do not meet, the two [`APART`] words of the shapes
     /// along the rows and along the columns (no line can join them until one of those four
-    /// cells opens, [`Bits::still_apart`]); else the watch of [`Bits::watch_on`], and false.
+    /// cells opens, [`Bits::still_apart`]); else the watch of [`Bits::watch_on`] (bit 63 of
+    /// neither word set: [`is_apart`] tells the two apart).
     #[inline(always)]
     #[expect(
         clippy::inline_always,
         reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
     )]
-    fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<((u64, u64), bool)> {
+    fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
         let across = Self::shape_or_wait(rows, cols, a, b, max_turns)?;
         let down = Self::shape_or_wait(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
         if across & down & APART != 0 {
-            return Some(((across, down), true));
+            return Some((across, down));
         }
         let strip = |wait: u64| if wait & APART != 0 { 0 } else { wait };
-        Some(((1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across)), false))
+        Some((1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across)))
     }
 
     /// True when the four cells of the [`APART`] words of [`Bits::wait_on`] (along the rows
@@ -519,8 +525,8 @@ impl Bits {
         clippy::inline_always,
         reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
     )]
-    fn still_apart(rows: &[u64; 64], cols: &[u64; 64], (across, down): (u64, u64)) -> bool {
-        let open = |lines: &[u64; 64], wait: u64, shift: u32| {
+    fn still_apart(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> bool {
+        let open = |lines: &[u64], wait: u64, shift: u32| {
             lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
         };
         open(rows, across, 0) | open(rows, across, 16) | open(cols, down, 0) | open(cols, down, 16) == 0
@@ -662,7 +668,8 @@ struct Inherit {
 }
 
 /// Every row and every column: what a pair of [`Search::can_all_go`] not checked yet waits on.
-const WATCH_ALL: (u64, u64) = (u64::MAX, u64::MAX);
+/// (Bit 63 is never a line: a wait with it set is apart, see [`Bits::wait_on`].)
+const WATCH_ALL: (u64, u64) = (u64::MAX >> 1, u64::MAX >> 1);
 
 /// A pair of [`Search::can_all_go`] that may still free a piece.
 #[derive(Debug, Clone, Copy)]
@@ -680,8 +687,6 @@ struct Edge {
     joined: bool,
     /// Skipped by passes since its last check (see [`Search::can_all_go`]).
     stale: bool,
-    /// `watch` holds the two [`APART`] words of [`Bits::wait_on`], not lines.
-    apart: bool,
     /// The rows and columns (masks) a cell must open on before the pair can become joinable.
     watch: (u64, u64),
 }
@@ -856,9 +861,10 @@ struct Search {
     /// mask found (see [`Search::pair_mask`]).
     pair_cache: Vec<(u64, u8, u8)>,
     /// Per kind, with `pair_cache`: for each pair of the mask (its bit) not joinable, the rows
-    /// and the columns (masks) a cell must open on before it can be ([`Bits::watch_on`]; all
-    /// for other turn limits). It holds on any board that only opened cells since, so a mask
-    /// brought up to date rechecks only the pairs whose watch a cell emptied since lies on.
+    /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
+    /// the four cells one of which must open ([`Bits::wait_on`]; all lines for other turn
+    /// limits). It holds on any board that only opened cells since, so a mask brought up to
+    /// date rechecks only the pairs whose wait a cell emptied since ends.
     pair_watch: Vec<[(u64, u64); 6]>,
     /// Masks found now are not cached (set while a probe looks at a child position, so the
     /// masks of the position probed from stay cached for its other children).
@@ -1127,8 +1133,9 @@ impl Search {
     /// cached was found a few removals up the search path (and kind `k` lost no piece since),
     /// it is brought up to date instead of found again: without gravity a removal only opens
     /// cells, so a joinable pair stays joinable, and a pair that was not can only become
-    /// joinable if a cell emptied since lies on one of the lines its last check named
-    /// (`pair_watch`, at most two turns). Constraints only take pairings away, so a mask cached
+    /// joinable if a cell emptied since lies on one of the lines its last check named, or
+    /// is one of the four cells it waits on when apart (`pair_watch`, [`Bits::wait_on`]; at
+    /// most two turns). Constraints only take pairings away, so a mask cached
     /// with more pairings allowed holds for the ones left.
     fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
@@ -1162,7 +1169,7 @@ impl Search {
     fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
         let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
         if self.max_turns <= 2 {
-            Bits::watch_on(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
+            Bits::wait_on(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
         } else {
             (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
         }
@@ -1228,7 +1235,11 @@ impl Search {
         for (bit, x, y) in self.allowed_pairs(k) {
             let joinable = cached >> bit & 1 == 1 || {
                 let (wait_rows, wait_cols) = watch[bit];
-                let touched = rows & wait_rows != 0 || cols & wait_cols != 0;
+                let touched = if is_apart(watch[bit]) {
+                    !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
+                } else {
+                    rows & wait_rows != 0 || cols & wait_cols != 0
+                };
                 touched
                     && match self.joinable_or_watch(live[x], live[y]) {
                         None => true,
@@ -1421,7 +1432,6 @@ impl Search {
                     pairing: MANY,
                     joined: false,
                     stale: false,
-                    apart: false,
                     watch: WATCH_ALL,
                 });
                 edges.extend(pairs);
@@ -1446,7 +1456,6 @@ impl Search {
                         pairing: 0,
                         joined: false,
                         stale: false,
-                        apart: false,
                         watch,
                     });
                 }
@@ -1494,7 +1503,6 @@ impl Search {
                             pairing: 1 << pairing,
                             joined,
                             stale: false,
-                            apart: false,
                             watch,
                         });
                     }
@@ -1531,7 +1539,7 @@ impl Search {
             for index in 0..edges.len() {
                 // The pair is looked at in place, and moved down only when kept behind a gap.
                 let edge = &mut edges[index];
-                let idle = if edge.apart {
+                let idle = if is_apart(edge.watch) {
                     Bits::still_apart(&now.rows, &now.cols, edge.watch)
                 } else {
                     !edge.joined
@@ -1572,7 +1580,7 @@ impl Search {
                         // A pair apart waits on four cells of the relaxed board as it is now,
                         // whatever was freed since; others on the lines freed since.
                         // (A pair apart that gets here is no longer: one of its cells opened.)
-                        let recheck = edge.apart || {
+                        let recheck = is_apart(edge.watch) || {
                             (since.0 | now.freed_lines.0) & edge.watch.0 != 0
                                 || (since.1 | now.freed_lines.1) & edge.watch.1 != 0
                         };
@@ -1583,18 +1591,17 @@ impl Search {
                             "a pair left unchecked is joinable"
                         );
                         let wait = if !recheck {
-                            Some((edge.watch, edge.apart))
+                            Some(edge.watch)
                         } else if banded {
                             Bits::wait_on(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
                         } else {
                             (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.relaxed.rows.len()))
-                                .then_some((WATCH_ALL, false))
+                                .then_some(WATCH_ALL)
                         };
                         match wait {
                             None => true,
-                            Some((watch, apart)) => {
+                            Some(watch) => {
                                 edge.watch = watch;
-                                edge.apart = apart;
                                 false
                             }
                         }
@@ -2415,8 +2422,8 @@ mod tests {
             };
             let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
             prop_assert_eq!(wait.is_none(), bits.joinable(cell(a), cell(b), max_turns));
-            let Some((watch, apart)) = wait else { return Ok(()) };
-            if !apart {
+            let Some(watch) = wait else { return Ok(()) };
+            if !is_apart(watch) {
                 prop_assert_eq!(Some(watch), bits.joinable_or_watch(cell(a), cell(b), max_turns));
                 return Ok(());
             }
