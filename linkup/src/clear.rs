@@ -2360,10 +2360,13 @@ mod tests {
     }
 
     proptest! {
-        /// The watch of a pair no line joins names every line a cell must open on before one
-        /// can: opening any cells off those rows and columns leaves the pair unjoinable.
+        /// What a pair no line joins waits on holds while it stays closed. The watch
+        /// ([`Bits::watch_on`]) names every line a cell must open on before a line can join
+        /// them: opening any cells off those rows and columns leaves the pair unjoinable. The
+        /// wait ([`Bits::wait_on`]) is that watch, or, when the pair is apart, four cells:
+        /// opening any cells but those leaves it unjoinable (and [`Bits::still_apart`] says so).
         #[test]
-        fn watch_names_every_line_that_matters(
+        fn waits_name_everything_that_matters(
             height in 3usize..9,
             width in 3usize..9,
             open in proptest::collection::vec(any::<bool>(), 64),
@@ -2378,75 +2381,44 @@ mod tests {
             let mut open = open[..cells].to_vec();
             (open[a], open[b]) = (false, false);
             let bits = bits_of(height, width, &open);
+            let joinable = bits.joinable(cell(a), cell(b), max_turns);
             let watch = bits.joinable_or_watch(cell(a), cell(b), max_turns);
-            prop_assert_eq!(watch.is_none(), bits.joinable(cell(a), cell(b), max_turns));
-            if let Some((rows, cols)) = watch {
+            let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
+            prop_assert_eq!(watch.is_none(), joinable);
+            prop_assert_eq!(wait.is_none(), joinable);
+            let (Some((rows, cols)), Some(wait)) = (watch, wait) else { return Ok(()) };
+            // Opens the cells `more` picks but `a`, `b` and those `kept` keeps closed.
+            let opened = |kept: &dyn Fn(usize) -> bool| {
+                let mut open = open.clone();
                 for index in 0..cells {
-                    let (row, col) = cell(index);
-                    let watched = rows >> row & 1 == 1 || cols >> col & 1 == 1;
-                    if !watched && index != a && index != b && more[index] {
+                    if !kept(index) && index != a && index != b && more[index] {
                         open[index] = true;
                     }
                 }
-                let opened = bits_of(height, width, &open);
-                prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
-            }
-        }
-    }
-
-    proptest! {
-        /// The wait of a pair no line joins ([`Bits::wait_on`]) holds while what it names stays
-        /// closed: when the pair is apart, opening any cells but its four leaves it unjoinable
-        /// (and [`Bits::still_apart`] says so); otherwise its watch is that of
-        /// [`Bits::watch_on`].
-        #[test]
-        fn apart_pairs_wait_on_four_cells(
-            height in 3usize..9,
-            width in 3usize..9,
-            open in proptest::collection::vec(any::<bool>(), 64),
-            more in proptest::collection::vec(any::<bool>(), 64),
-            ends in (0usize..64, 0usize..64),
-            max_turns in 0u32..3,
-        ) {
-            let cells = height * width;
-            let (a, b) = (ends.0 % cells, ends.1 % cells);
-            prop_assume!(a != b);
-            let cell = |index: usize| ((index / width) as u8, (index % width) as u8);
-            let mut open = open[..cells].to_vec();
-            (open[a], open[b]) = (false, false);
-            let bits = bits_of(height, width, &open);
-            let fixed = |lines: &[u64]| {
-                let mut words = [0u64; 64];
-                words[..lines.len()].copy_from_slice(lines);
-                words
+                bits_of(height, width, &open)
             };
-            let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
-            prop_assert_eq!(wait.is_none(), bits.joinable(cell(a), cell(b), max_turns));
-            let Some(watch) = wait else { return Ok(()) };
-            if !is_apart(watch) {
-                prop_assert_eq!(Some(watch), bits.joinable_or_watch(cell(a), cell(b), max_turns));
+            let off_lines = opened(&|index| {
+                let (row, col) = cell(index);
+                rows >> row & 1 == 1 || cols >> col & 1 == 1
+            });
+            prop_assert!(!off_lines.joinable(cell(a), cell(b), max_turns));
+            if !is_apart(wait) {
+                prop_assert_eq!(wait, (rows, cols));
                 return Ok(());
             }
-            prop_assert!(Bits::still_apart(&fixed(&bits.rows), &fixed(&bits.cols), watch));
+            prop_assert!(Bits::still_apart(&bits.rows, &bits.cols, wait));
             // The four cells, (row, column), from the words along the rows and the columns.
-            let named = |(across, down): (u64, u64)| {
-                let byte = |word: u64, at: u32| (word >> at & 0xFF) as u8;
-                [
-                    (byte(across, 0), byte(across, 8)),
-                    (byte(across, 16), byte(across, 24)),
-                    (byte(down, 8), byte(down, 0)),
-                    (byte(down, 24), byte(down, 16)),
-                ]
-            };
-            let waited = named(watch);
-            for index in 0..cells {
-                if index != a && index != b && more[index] && !waited.contains(&cell(index)) {
-                    open[index] = true;
-                }
-            }
-            let opened = bits_of(height, width, &open);
-            prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
-            prop_assert!(Bits::still_apart(&fixed(&opened.rows), &fixed(&opened.cols), watch));
+            let byte = |word: u64, at: u32| (word >> at & 0xFF) as u8;
+            let (across, down) = wait;
+            let four = [
+                (byte(across, 0), byte(across, 8)),
+                (byte(across, 16), byte(across, 24)),
+                (byte(down, 8), byte(down, 0)),
+                (byte(down, 24), byte(down, 16)),
+            ];
+            let off_cells = opened(&|index| four.contains(&cell(index)));
+            prop_assert!(!off_cells.joinable(cell(a), cell(b), max_turns));
+            prop_assert!(Bits::still_apart(&off_cells.rows, &off_cells.cols, wait));
         }
     }
 
