@@ -44,9 +44,11 @@
 //!
 //! Lines are checked again as little as possible: each kind's joinable pairs are cached per
 //! board state, and brought up to date from a state a few removals up the search path by
-//! rechecking only the pairs with a cell emptied since on a line their last check named
-//! (`Search::pair_mask`, `Bits::watch_on`); in the relaxation (`Search::can_all_go`) a pair
-//! starts from that watch and is rechecked only once a piece is freed on one of its lines.
+//! rechecking only the pairs with a cell emptied since on a line their last check named, or,
+//! for a pair whose ends' runs met neither along the rows nor along the columns at its last
+//! check, one of the four cells just beyond those runs (`Search::pair_mask`, `Bits::wait_on`);
+//! in the relaxation (`Search::can_all_go`) a pair starts from that wait and is rechecked
+//! only once a piece is freed on one of its lines or one of its four cells.
 //!
 //! The relaxation is run as little as possible too. A run that holds leaves a proof: the
 //! pairings whose pairs freed each kind. Removals only open cells, so the proof still holds
@@ -327,6 +329,25 @@ fn run_high(line: u64, at: u32) -> u32 {
     (!line & (u64::MAX << at << 1)).trailing_zeros() - 1
 }
 
+/// The mark of a shape whose ends' runs do not meet ([`Bits::shape_or_wait`]): no middle is
+/// ever above bit 62, so the mark cannot be a mask of middles.
+const APART: u64 = 1 << 63;
+
+/// True when `wait` (of [`Bits::wait_on`]) holds two [`APART`] words rather than lines.
+fn is_apart(wait: (u64, u64)) -> bool {
+    wait.0 & APART != 0
+}
+
+/// [`APART`] with two cells along the lines of a shape: position `first_at` of line `first`,
+/// and `second_at` of `second` (one byte each, from bit 0).
+fn apart(first: usize, first_at: u32, second: usize, second_at: u32) -> u64 {
+    APART
+        | (first as u64 & 63)
+        | u64::from(first_at) << 8
+        | (second as u64 & 63) << 16
+        | u64::from(second_at) << 24
+}
+
 /// The middle lines a shape may use within `max_turns` turns, for ends at `first` and `second`
 /// on the axis of the middle line: any with two turns, an end's own with one, the common one
 /// with none.
@@ -410,6 +431,18 @@ impl Bits {
         reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
     )]
     fn shape_or_watch(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
+        Self::shape_or_wait(lines, across, a, b, max_turns)
+            .map(|wait| if wait & APART != 0 { 0 } else { wait })
+    }
+
+    /// [`Bits::shape_or_watch`], but where the runs do not meet, [`APART`] with the two cells
+    /// whose opening could make them meet (see [`apart`]) instead of 0.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
         // The end nearer the start of the lines first: with `first.1 <= second.1`, the runs
         // meet exactly when the first's reaches as far up as the second's reaches down (each
@@ -419,7 +452,9 @@ impl Bits {
         let (first_line, second_line) = (lines[first & 63], lines[second & 63]);
         let (first_high, second_low) = (run_high(first_line, first_at), run_low(second_line, second_at));
         if second_low > first_high {
-            return Some(0);
+            // The first's run grows up only once the cell after its end opens, the second's
+            // down only once the cell before its start does.
+            return Some(apart(first, first_high + 1, second, second_low - 1));
         }
         let low = run_low(first_line, first_at).max(second_low);
         let high = first_high.min(run_high(second_line, second_at));
@@ -460,6 +495,41 @@ impl Bits {
         let across = Self::shape_or_watch(rows, cols, a, b, max_turns)?;
         let down = Self::shape_or_watch(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
         Some((1 << a.0 | 1 << b.0 | down, 1 << a.1 | 1 << b.1 | across))
+    }
+
+    /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
+    /// when a line joins the blocked cells `a` and `b`; else, when along both the rows and the
+    /// columns the runs of the two ends do not meet, the two [`APART`] words of the shapes
+    /// along the rows and along the columns (no line can join them until one of those four
+    /// cells opens, [`Bits::still_apart`]); else the watch of [`Bits::watch_on`] (bit 63 of
+    /// neither word set: [`is_apart`] tells the two apart).
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        let across = Self::shape_or_wait(rows, cols, a, b, max_turns)?;
+        let down = Self::shape_or_wait(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
+        if across & down & APART != 0 {
+            return Some((across, down));
+        }
+        let strip = |wait: u64| if wait & APART != 0 { 0 } else { wait };
+        Some((1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across)))
+    }
+
+    /// True when the four cells of the [`APART`] words of [`Bits::wait_on`] (along the rows
+    /// `across`, along the columns `down`) are all still closed: no line joins the pair.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
+    )]
+    fn still_apart(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> bool {
+        let open = |lines: &[u64], wait: u64, shift: u32| {
+            lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
+        };
+        open(rows, across, 0) | open(rows, across, 16) | open(cols, down, 0) | open(cols, down, 16) == 0
     }
 
     /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
@@ -598,7 +668,8 @@ struct Inherit {
 }
 
 /// Every row and every column: what a pair of [`Search::can_all_go`] not checked yet waits on.
-const WATCH_ALL: (u64, u64) = (u64::MAX, u64::MAX);
+/// (Bit 63 is never a line: a wait with it set is apart, see [`Bits::wait_on`].)
+const WATCH_ALL: (u64, u64) = (u64::MAX >> 1, u64::MAX >> 1);
 
 /// A pair of [`Search::can_all_go`] that may still free a piece.
 #[derive(Debug, Clone, Copy)]
@@ -790,9 +861,10 @@ struct Search {
     /// mask found (see [`Search::pair_mask`]).
     pair_cache: Vec<(u64, u8, u8)>,
     /// Per kind, with `pair_cache`: for each pair of the mask (its bit) not joinable, the rows
-    /// and the columns (masks) a cell must open on before it can be ([`Bits::watch_on`]; all
-    /// for other turn limits). It holds on any board that only opened cells since, so a mask
-    /// brought up to date rechecks only the pairs whose watch a cell emptied since lies on.
+    /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
+    /// the four cells one of which must open ([`Bits::wait_on`]; all lines for other turn
+    /// limits). It holds on any board that only opened cells since, so a mask brought up to
+    /// date rechecks only the pairs whose wait a cell emptied since ends.
     pair_watch: Vec<[(u64, u64); 6]>,
     /// Masks found now are not cached (set while a probe looks at a child position, so the
     /// masks of the position probed from stay cached for its other children).
@@ -1061,8 +1133,9 @@ impl Search {
     /// cached was found a few removals up the search path (and kind `k` lost no piece since),
     /// it is brought up to date instead of found again: without gravity a removal only opens
     /// cells, so a joinable pair stays joinable, and a pair that was not can only become
-    /// joinable if a cell emptied since lies on one of the lines its last check named
-    /// (`pair_watch`, at most two turns). Constraints only take pairings away, so a mask cached
+    /// joinable if a cell emptied since lies on one of the lines its last check named, or
+    /// is one of the four cells it waits on when apart (`pair_watch`, [`Bits::wait_on`]; at
+    /// most two turns). Constraints only take pairings away, so a mask cached
     /// with more pairings allowed holds for the ones left.
     fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
@@ -1096,7 +1169,7 @@ impl Search {
     fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
         let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
         if self.max_turns <= 2 {
-            Bits::watch_on(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
+            Bits::wait_on(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
         } else {
             (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
         }
@@ -1162,7 +1235,11 @@ impl Search {
         for (bit, x, y) in self.allowed_pairs(k) {
             let joinable = cached >> bit & 1 == 1 || {
                 let (wait_rows, wait_cols) = watch[bit];
-                let touched = rows & wait_rows != 0 || cols & wait_cols != 0;
+                let touched = if is_apart(watch[bit]) {
+                    !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
+                } else {
+                    rows & wait_rows != 0 || cols & wait_cols != 0
+                };
                 touched
                     && match self.joinable_or_watch(live[x], live[y]) {
                         None => true,
@@ -1293,7 +1370,12 @@ impl Search {
     /// start watching what their masks' last check named (`pair_watch`; while a probe looks at
     /// a child, whose masks are not cached, the rows between their pieces' rows and the columns
     /// between their columns, where every line of either shape lies); pairs of larger kinds
-    /// watch all.
+    /// watch all. A pair whose ends' runs meet neither along the rows nor along the columns
+    /// (most pairs checked) waits instead on the four cells just beyond those runs' facing
+    /// ends: a run grows only when the cell next to its end opens, and until the runs meet
+    /// no line of either shape joins the pair ([`Bits::wait_on`]). A pair whose wait holds is
+    /// kept at the top of a pass without looking at its pieces or kind: it frees nothing, and
+    /// its wait stays up to date (debug builds check it is not joinable).
     fn can_all_go(&mut self) -> bool {
         let (edges, freed_count) = self.relax_setup(false);
         self.relax_run(edges, freed_count, self.total_left)
@@ -1457,6 +1539,27 @@ impl Search {
             for index in 0..edges.len() {
                 // The pair is looked at in place, and moved down only when kept behind a gap.
                 let edge = &mut edges[index];
+                let idle = if is_apart(edge.watch) {
+                    Bits::still_apart(&now.rows, &now.cols, edge.watch)
+                } else {
+                    !edge.joined
+                        && !edge.stale
+                        && (previous.0 | now.freed_lines.0) & edge.watch.0 == 0
+                        && (previous.1 | now.freed_lines.1) & edge.watch.1 == 0
+                };
+                if idle {
+                    // Not joinable, whatever its kind may use: its wait holds (no cell opened
+                    // on what it waits on since its last check, or it is apart and its four
+                    // cells are closed). Kept as it is without a look at its pieces (when both
+                    // are freed it is dropped once it is looked at; it frees nothing
+                    // meanwhile). Waiting or not, its wait stays up to date.
+                    debug_assert!(now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some());
+                    if kept != index {
+                        edges[kept] = edges[index];
+                    }
+                    kept += 1;
+                    continue;
+                }
                 let (a, b) = (edge.a, edge.b);
                 if now.is_freed(a) && now.is_freed(b) {
                     continue;
@@ -1474,17 +1577,28 @@ impl Search {
                     edge.joined || {
                         let since = if edge.stale { now.freed_all } else { previous };
                         edge.stale = false;
-                        let recheck = (since.0 | now.freed_lines.0) & edge.watch.0 != 0
-                            || (since.1 | now.freed_lines.1) & edge.watch.1 != 0;
-                        let watch = if !recheck {
+                        // A pair apart waits on four cells of the relaxed board as it is now,
+                        // whatever was freed since; others on the lines freed since.
+                        // (A pair apart that gets here is no longer: one of its cells opened.)
+                        let recheck = is_apart(edge.watch) || {
+                            (since.0 | now.freed_lines.0) & edge.watch.0 != 0
+                                || (since.1 | now.freed_lines.1) & edge.watch.1 != 0
+                        };
+                        debug_assert!(
+                            recheck
+                                || !banded
+                                || now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some(),
+                            "a pair left unchecked is joinable"
+                        );
+                        let wait = if !recheck {
                             Some(edge.watch)
                         } else if banded {
-                            now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns)
+                            Bits::wait_on(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
                         } else {
                             (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.relaxed.rows.len()))
                                 .then_some(WATCH_ALL)
                         };
-                        match watch {
+                        match wait {
                             None => true,
                             Some(watch) => {
                                 edge.watch = watch;
@@ -2246,10 +2360,13 @@ mod tests {
     }
 
     proptest! {
-        /// The watch of a pair no line joins names every line a cell must open on before one
-        /// can: opening any cells off those rows and columns leaves the pair unjoinable.
+        /// What a pair no line joins waits on holds while it stays closed. The watch
+        /// ([`Bits::watch_on`]) names every line a cell must open on before a line can join
+        /// them: opening any cells off those rows and columns leaves the pair unjoinable. The
+        /// wait ([`Bits::wait_on`]) is that watch, or, when the pair is apart, four cells:
+        /// opening any cells but those leaves it unjoinable (and [`Bits::still_apart`] says so).
         #[test]
-        fn watch_names_every_line_that_matters(
+        fn waits_name_everything_that_matters(
             height in 3usize..9,
             width in 3usize..9,
             open in proptest::collection::vec(any::<bool>(), 64),
@@ -2264,19 +2381,44 @@ mod tests {
             let mut open = open[..cells].to_vec();
             (open[a], open[b]) = (false, false);
             let bits = bits_of(height, width, &open);
+            let joinable = bits.joinable(cell(a), cell(b), max_turns);
             let watch = bits.joinable_or_watch(cell(a), cell(b), max_turns);
-            prop_assert_eq!(watch.is_none(), bits.joinable(cell(a), cell(b), max_turns));
-            if let Some((rows, cols)) = watch {
+            let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
+            prop_assert_eq!(watch.is_none(), joinable);
+            prop_assert_eq!(wait.is_none(), joinable);
+            let (Some((rows, cols)), Some(wait)) = (watch, wait) else { return Ok(()) };
+            // Opens the cells `more` picks but `a`, `b` and those `kept` keeps closed.
+            let opened = |kept: &dyn Fn(usize) -> bool| {
+                let mut open = open.clone();
                 for index in 0..cells {
-                    let (row, col) = cell(index);
-                    let watched = rows >> row & 1 == 1 || cols >> col & 1 == 1;
-                    if !watched && index != a && index != b && more[index] {
+                    if !kept(index) && index != a && index != b && more[index] {
                         open[index] = true;
                     }
                 }
-                let opened = bits_of(height, width, &open);
-                prop_assert!(!opened.joinable(cell(a), cell(b), max_turns));
+                bits_of(height, width, &open)
+            };
+            let off_lines = opened(&|index| {
+                let (row, col) = cell(index);
+                rows >> row & 1 == 1 || cols >> col & 1 == 1
+            });
+            prop_assert!(!off_lines.joinable(cell(a), cell(b), max_turns));
+            if !is_apart(wait) {
+                prop_assert_eq!(wait, (rows, cols));
+                return Ok(());
             }
+            prop_assert!(Bits::still_apart(&bits.rows, &bits.cols, wait));
+            // The four cells, (row, column), from the words along the rows and the columns.
+            let byte = |word: u64, at: u32| (word >> at & 0xFF) as u8;
+            let (across, down) = wait;
+            let four = [
+                (byte(across, 0), byte(across, 8)),
+                (byte(across, 16), byte(across, 24)),
+                (byte(down, 8), byte(down, 0)),
+                (byte(down, 24), byte(down, 16)),
+            ];
+            let off_cells = opened(&|index| four.contains(&cell(index)));
+            prop_assert!(!off_cells.joinable(cell(a), cell(b), max_turns));
+            prop_assert!(Bits::still_apart(&off_cells.rows, &off_cells.cols, wait));
         }
     }
 
