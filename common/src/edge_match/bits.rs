@@ -58,6 +58,9 @@ fn bit_key(left: usize, top: usize) -> usize {
     (left << KEY_BITS | top) & (BIT_LISTS - 1)
 }
 
+/// Kinds by byte of a set of kinds, as [`BitSearch::feeds`] and [`BitSearch::follows`].
+type ByteTables = Box<[[u64; 256]; BIT_KINDS / 8]>;
+
 /// The union of `tables[b][byte b of kinds]` over the eight bytes of `kinds`: through
 /// [`BitSearch::feeds`] or [`BitSearch::follows`], the kinds that can stand left or right of some
 /// kind of `kinds`. All eight bytes are looked up, without a loop bound or a branch, and the
@@ -98,10 +101,10 @@ pub(super) struct BitSearch {
     /// `8b..8b + 8` with bit `k − 8b` set in `byte` (kinds that can stand left of those), for
     /// `b` below `feed_bytes`, the bytes that hold kinds; all zero for the bytes past them, and
     /// `feeds[b][0]` is zero for every `b` (see [`through_bytes`]).
-    feeds: Box<[[u64; 256]; BIT_KINDS / 8]>,
+    feeds: ByteTables,
     /// Likewise `follows`: the kinds whose left label is the right label of some kind in the
     /// byte (kinds that can stand right of those).
-    follows: Box<[[u64; 256]; BIT_KINDS / 8]>,
+    follows: ByteTables,
     /// `below[r][c]`: the kinds that may stand in cell (r + 1, c), as far as row `r + 1` can be
     /// chained from its left border under the tops placed so far (ignoring multiplicities),
     /// built when the tile of (r, c) was placed.
@@ -143,6 +146,29 @@ pub(super) struct BitSearch {
 impl BitSearch {
     /// A search of `puzzle`, which must be [nearly distinct](Puzzle::nearly_distinct).
     pub(super) fn new(puzzle: &Puzzle, config: &Config) -> Self {
+        let tables = (Box::new([[0; 256]; BIT_KINDS / 8]), Box::new([[0; 256]; BIT_KINDS / 8]));
+        Self::with_storage(puzzle, config, tables, FxHashSet::default())
+    }
+
+    /// A search of `puzzle` like [`BitSearch::new`], built in the storage of `self` (the byte
+    /// tables and the dead-end table's allocation), which is consumed: the restarts build
+    /// thousands of searches of one puzzle, each for a few thousand nodes, and allocating and
+    /// zeroing that storage for each cost a few percent of their time.
+    pub(super) fn rebuilt(self, puzzle: &Puzzle, config: &Config) -> Self {
+        let mut dead_rows = self.dead_rows;
+        dead_rows.clear();
+        Self::with_storage(puzzle, config, (self.feeds, self.follows), dead_rows)
+    }
+
+    /// [`BitSearch::new`] with the byte tables (`feeds`, `follows`, any contents) and an empty
+    /// dead-end table given.
+    fn with_storage(
+        puzzle: &Puzzle,
+        config: &Config,
+        tables: (ByteTables, ByteTables),
+        dead_rows: FxHashSet<RowState>,
+    ) -> Self {
+        debug_assert!(dead_rows.is_empty());
         let (rows, cols, labels) = (puzzle.rows, puzzle.cols, puzzle.labels);
         assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols) && labels <= MAX_LABELS);
         let mut search = BitSearch {
@@ -150,8 +176,8 @@ impl BitSearch {
             cols,
             sides: [Variant::default(); BIT_KINDS],
             lists: [0; BIT_LISTS],
-            feeds: Box::new([[0; 256]; BIT_KINDS / 8]),
-            follows: Box::new([[0; 256]; BIT_KINDS / 8]),
+            feeds: tables.0,
+            follows: tables.1,
             below: [[0; ROW_SLOTS]; ROW_SLOTS],
             feed_bytes: puzzle.kinds.len().div_ceil(8),
             with_right: [0; MAX_LABELS],
@@ -166,7 +192,7 @@ impl BitSearch {
             counters: Counters::default(),
             plural_kinds: 0,
             plural_weight: [0; BIT_KINDS],
-            dead_rows: FxHashSet::default(),
+            dead_rows,
             dead_row: config.budgets.dead_row,
             dead_rows_capacity: config.budgets.dead_ends,
             limit: config.limit.max(1),
@@ -209,6 +235,16 @@ impl BitSearch {
         // table costs 256 ORs: the symmetry choice builds ten searches per puzzle, and the
         // judge's 5×5 puzzles take a few thousand nodes each.
         let kinds = puzzle.kinds.len();
+        // Given tables may hold another puzzle's kinds: the bytes past this one's must be zero,
+        // and so must every entry for the byte 0 (see `through_bytes`).
+        for b in 0..BIT_KINDS / 8 {
+            if b < search.feed_bytes {
+                (search.feeds[b][0], search.follows[b][0]) = (0, 0);
+            } else {
+                search.feeds[b].fill(0);
+                search.follows[b].fill(0);
+            }
+        }
         for b in 0..search.feed_bytes {
             for byte in 1..256usize {
                 let kind = 8 * b + byte.trailing_zeros() as usize;
