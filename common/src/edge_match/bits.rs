@@ -63,16 +63,17 @@ type ByteTables = Box<[[u64; 256]; BIT_KINDS / 8]>;
 
 /// The union of `tables[b][byte b of kinds]` over the eight bytes of `kinds`: through
 /// [`BitSearch::feeds`] or [`BitSearch::follows`], the kinds that can stand left or right of some
-/// kind of `kinds`. All eight bytes are looked up, without a loop bound or a branch, and the
-/// results joined as a tree, so the lookups do not wait on each other: the row lookahead
-/// (`plan_row`) runs this once a column on every row start, a quarter of the time of the
-/// restarts of 8×8 games before. Bytes past the kinds are zero and every table maps the byte 0
-/// to no kinds, so the extra lookups add nothing.
+/// kind of `kinds`, whose kinds lie in the first `bytes` bytes. Four or all eight bytes are
+/// looked up, without a loop or a branch between the lookups, so they do not wait on each other: the
+/// row lookahead (`plan_row`) runs this once a column on every row start, a quarter of the time
+/// of the restarts of 8×8 games before. Bytes past the kinds are zero and every table maps the
+/// byte 0 to no kinds, so an extra lookup adds nothing.
 #[allow(clippy::inline_always, reason = "on the hot path of every node")]
 #[inline(always)]
-fn through_bytes(tables: &[[u64; 256]; BIT_KINDS / 8], kinds: u64) -> u64 {
+fn through_bytes(tables: &[[u64; 256]; BIT_KINDS / 8], kinds: u64, bytes: usize) -> u64 {
     let at = |b: usize| tables[b][usize::from((kinds >> (8 * b)) as u8)];
-    ((at(0) | at(1)) | (at(2) | at(3))) | ((at(4) | at(5)) | (at(6) | at(7)))
+    let low = (at(0) | at(1)) | (at(2) | at(3));
+    if bytes > 4 { low | ((at(4) | at(5)) | (at(6) | at(7))) } else { low }
 }
 
 /// The search of the module documentation. The same order and checks as the row-major search
@@ -295,7 +296,7 @@ impl BitSearch {
                 // Nothing stands before column 0: the kinds feeding it are not needed.
                 break;
             }
-            allowed = through_bytes(&self.feeds, completing);
+            allowed = through_bytes(&self.feeds, completing, self.feed_bytes);
         }
         true
     }
@@ -339,7 +340,7 @@ impl BitSearch {
         if col == 0 {
             return u64::MAX;
         }
-        through_bytes(&self.follows, self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK])
+        through_bytes(&self.follows, self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK], self.feed_bytes)
     }
 
     /// After `v` landed at (row, col), with the counts updated: can row + 1 still be chained
