@@ -63,7 +63,7 @@ type ByteTables = Box<[[u64; 256]; BIT_KINDS / 8]>;
 
 /// The union of `tables[b][byte b of kinds]` over the eight bytes of `kinds`: through
 /// [`BitSearch::feeds`] or [`BitSearch::follows`], the kinds that can stand left or right of some
-/// kind of `kinds`, whose kinds lie in the first `bytes` bytes. Four or all eight bytes are
+/// kind of `kinds`, whose kinds lie in the first `bytes` bytes. Four, six or eight bytes are
 /// looked up, without a loop or a branch between the lookups, so they do not wait on each other: the
 /// row lookahead (`plan_row`) runs this once a column on every row start, a quarter of the time
 /// of the restarts of 8×8 games before. Bytes past the kinds are zero and every table maps the
@@ -73,7 +73,11 @@ type ByteTables = Box<[[u64; 256]; BIT_KINDS / 8]>;
 fn through_bytes(tables: &[[u64; 256]; BIT_KINDS / 8], kinds: u64, bytes: usize) -> u64 {
     let at = |b: usize| tables[b][usize::from((kinds >> (8 * b)) as u8)];
     let low = (at(0) | at(1)) | (at(2) | at(3));
-    if bytes > 4 { low | ((at(4) | at(5)) | (at(6) | at(7))) } else { low }
+    match bytes {
+        0..=4 => low,
+        5..=6 => low | (at(4) | at(5)),
+        _ => low | ((at(4) | at(5)) | (at(6) | at(7))),
+    }
 }
 
 /// The search of the module documentation. The same order and checks as the row-major search
