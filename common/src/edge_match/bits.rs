@@ -58,6 +58,28 @@ fn bit_key(left: usize, top: usize) -> usize {
     (left << KEY_BITS | top) & (BIT_LISTS - 1)
 }
 
+/// Kinds by byte of a set of kinds, as [`BitSearch::feeds`] and [`BitSearch::follows`].
+type ByteTables = Box<[[u64; 256]; BIT_KINDS / 8]>;
+
+/// The union of `tables[b][byte b of kinds]` over the eight bytes of `kinds`: through
+/// [`BitSearch::feeds`] or [`BitSearch::follows`], the kinds that can stand left or right of some
+/// kind of `kinds`, whose kinds lie in the first `bytes` bytes. Four, six or eight bytes are
+/// looked up, without a loop or a branch between the lookups, so they do not wait on each other: the
+/// row lookahead (`plan_row`) runs this once a column on every row start, a quarter of the time
+/// of the restarts of 8×8 games before. Bytes past the kinds are zero and every table maps the
+/// byte 0 to no kinds, so an extra lookup adds nothing.
+#[allow(clippy::inline_always, reason = "on the hot path of every node")]
+#[inline(always)]
+fn through_bytes(tables: &[[u64; 256]; BIT_KINDS / 8], kinds: u64, bytes: usize) -> u64 {
+    let at = |b: usize| tables[b][usize::from((kinds >> (8 * b)) as u8)];
+    let low = (at(0) | at(1)) | (at(2) | at(3));
+    match bytes {
+        0..=4 => low,
+        5..=6 => low | (at(4) | at(5)),
+        _ => low | ((at(4) | at(5)) | (at(6) | at(7))),
+    }
+}
+
 /// The search of the module documentation. The same order and checks as the row-major search
 /// (module `rows`), plus the forced borders and the next-row chain, so the same solutions in the
 /// same order; dead ends are recorded only at the start of row [`Budgets::dead_row`](super::Budgets::dead_row) (see
@@ -82,11 +104,12 @@ pub(super) struct BitSearch {
     lists: [u64; BIT_LISTS],
     /// `feeds[b][byte]`: the kinds whose right label is the left label of some kind `k` in
     /// `8b..8b + 8` with bit `k − 8b` set in `byte` (kinds that can stand left of those), for
-    /// `b` below `feed_bytes`, the bytes that hold kinds.
-    feeds: Box<[[u64; 256]; BIT_KINDS / 8]>,
+    /// `b` below `feed_bytes`, the bytes that hold kinds; all zero for the bytes past them, and
+    /// `feeds[b][0]` is zero for every `b` (see [`through_bytes`]).
+    feeds: ByteTables,
     /// Likewise `follows`: the kinds whose left label is the right label of some kind in the
     /// byte (kinds that can stand right of those).
-    follows: Box<[[u64; 256]; BIT_KINDS / 8]>,
+    follows: ByteTables,
     /// `below[r][c]`: the kinds that may stand in cell (r + 1, c), as far as row `r + 1` can be
     /// chained from its left border under the tops placed so far (ignoring multiplicities),
     /// built when the tile of (r, c) was placed.
@@ -128,6 +151,29 @@ pub(super) struct BitSearch {
 impl BitSearch {
     /// A search of `puzzle`, which must be [nearly distinct](Puzzle::nearly_distinct).
     pub(super) fn new(puzzle: &Puzzle, config: &Config) -> Self {
+        let tables = (Box::new([[0; 256]; BIT_KINDS / 8]), Box::new([[0; 256]; BIT_KINDS / 8]));
+        Self::with_storage(puzzle, config, tables, FxHashSet::default())
+    }
+
+    /// A search of `puzzle` like [`BitSearch::new`], built in the storage of `self` (the byte
+    /// tables and the dead-end table's allocation), which is consumed: the restarts build
+    /// thousands of searches of one puzzle, each for a few thousand nodes, and allocating and
+    /// zeroing that storage for each cost a few percent of their time.
+    pub(super) fn rebuilt(self, puzzle: &Puzzle, config: &Config) -> Self {
+        let mut dead_rows = self.dead_rows;
+        dead_rows.clear();
+        Self::with_storage(puzzle, config, (self.feeds, self.follows), dead_rows)
+    }
+
+    /// [`BitSearch::new`] with the byte tables (`feeds`, `follows`, any contents) and an empty
+    /// dead-end table given.
+    fn with_storage(
+        puzzle: &Puzzle,
+        config: &Config,
+        tables: (ByteTables, ByteTables),
+        dead_rows: FxHashSet<RowState>,
+    ) -> Self {
+        debug_assert!(dead_rows.is_empty());
         let (rows, cols, labels) = (puzzle.rows, puzzle.cols, puzzle.labels);
         assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols) && labels <= MAX_LABELS);
         let mut search = BitSearch {
@@ -135,8 +181,8 @@ impl BitSearch {
             cols,
             sides: [Variant::default(); BIT_KINDS],
             lists: [0; BIT_LISTS],
-            feeds: Box::new([[0; 256]; BIT_KINDS / 8]),
-            follows: Box::new([[0; 256]; BIT_KINDS / 8]),
+            feeds: tables.0,
+            follows: tables.1,
             below: [[0; ROW_SLOTS]; ROW_SLOTS],
             feed_bytes: puzzle.kinds.len().div_ceil(8),
             with_right: [0; MAX_LABELS],
@@ -151,7 +197,7 @@ impl BitSearch {
             counters: Counters::default(),
             plural_kinds: 0,
             plural_weight: [0; BIT_KINDS],
-            dead_rows: FxHashSet::default(),
+            dead_rows,
             dead_row: config.budgets.dead_row,
             dead_rows_capacity: config.budgets.dead_ends,
             limit: config.limit.max(1),
@@ -194,6 +240,16 @@ impl BitSearch {
         // table costs 256 ORs: the symmetry choice builds ten searches per puzzle, and the
         // judge's 5×5 puzzles take a few thousand nodes each.
         let kinds = puzzle.kinds.len();
+        // Given tables may hold another puzzle's kinds: the bytes past this one's must be zero,
+        // and so must every entry for the byte 0 (see `through_bytes`).
+        for b in 0..BIT_KINDS / 8 {
+            if b < search.feed_bytes {
+                (search.feeds[b][0], search.follows[b][0]) = (0, 0);
+            } else {
+                search.feeds[b].fill(0);
+                search.follows[b].fill(0);
+            }
+        }
         for b in 0..search.feed_bytes {
             for byte in 1..256usize {
                 let kind = 8 * b + byte.trailing_zeros() as usize;
@@ -235,7 +291,7 @@ impl BitSearch {
             allowed &= bottoms;
             self.allowed[row & SIDE_MASK][col & SIDE_MASK] = allowed;
             let top = self.top_of(row * self.cols + col);
-            let mut completing: u64 = self.lists[bit_key(ANY, top)] & self.available & allowed;
+            let completing: u64 = self.lists[bit_key(ANY, top)] & self.available & allowed;
             if completing == 0 {
                 // No tile completes the row from this column on, whatever stands before it.
                 return false;
@@ -244,11 +300,7 @@ impl BitSearch {
                 // Nothing stands before column 0: the kinds feeding it are not needed.
                 break;
             }
-            allowed = 0;
-            for table in &self.feeds[..self.feed_bytes] {
-                allowed |= table[usize::from(completing as u8)];
-                completing >>= 8;
-            }
+            allowed = through_bytes(&self.feeds, completing, self.feed_bytes);
         }
         true
     }
@@ -292,13 +344,7 @@ impl BitSearch {
         if col == 0 {
             return u64::MAX;
         }
-        let mut before = self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK];
-        let mut follow = 0;
-        for table in &self.follows[..self.feed_bytes] {
-            follow |= table[usize::from(before as u8)];
-            before >>= 8;
-        }
-        follow
+        through_bytes(&self.follows, self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK], self.feed_bytes)
     }
 
     /// After `v` landed at (row, col), with the counts updated: can row + 1 still be chained

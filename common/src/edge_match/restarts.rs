@@ -78,17 +78,32 @@ pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled,
     let cap = config.budgets.restarts.min((tree / f64::from(config.budgets.restart_share.max(1))) as u64);
     let mut rng = ChaCha8Rng::seed_from_u64(puzzle_seed(puzzle));
     let mut spent = 0u64;
+    // Each symmetry's puzzle is turned once; the storage of one search serves every run.
+    let mut turned_by_symmetry: [Option<Puzzle>; Symmetry::ALL.len()] = Default::default();
+    let mut spare: Option<BitSearch> = None;
+    let mut shuffled = puzzle.clone();
     for round in 1.. {
         let budget = luby(round).saturating_mul(config.budgets.restart_unit.max(1));
         if spent + budget > cap {
             break;
         }
-        let symmetry = Symmetry::ALL[rng.random_range(0..Symmetry::ALL.len())];
-        let mut turned = symmetry.puzzle(puzzle);
+        let pick = rng.random_range(0..Symmetry::ALL.len());
+        let symmetry = Symmetry::ALL[pick];
+        let turned = turned_by_symmetry[pick].get_or_insert_with(|| symmetry.puzzle(puzzle));
         let mut order: Vec<usize> = (0..turned.kinds.len()).collect();
         order.shuffle(&mut rng);
-        turned.kinds = order.iter().map(|&kind| turned.kinds[kind].clone()).collect();
-        let mut search = BitSearch::new(&turned, config);
+        (shuffled.rows, shuffled.cols, shuffled.labels, shuffled.border) =
+            (turned.rows, turned.cols, turned.labels, turned.border);
+        // The kinds' own allocations are reused too (a symmetry keeps the kinds and their order,
+        // so `shuffled` has as many as `turned`).
+        for (slot, &kind) in shuffled.kinds.iter_mut().zip(&order) {
+            slot.count = turned.kinds[kind].count;
+            slot.orientations.clone_from(&turned.kinds[kind].orientations);
+        }
+        let mut search = match spare.take() {
+            Some(used) => used.rebuilt(&shuffled, config),
+            None => BitSearch::new(&shuffled, config),
+        };
         search.nodes.set_budget(budget);
         search.run();
         spent += search.nodes.count;
@@ -96,7 +111,7 @@ pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled,
             // A run to its end in any order and symmetry is the complete search: no solution.
             return (Settled::Unsolvable, spent);
         }
-        if let Some(solution) = search.first {
+        if let Some(solution) = search.first.take() {
             let cells = solution.cells().iter().map(|p| Placement { kind: order[p.kind], ..*p });
             let unshuffled = Grid::from_vec(solution.rows(), solution.cols(), cells.collect());
             let back = symmetry.solution_back(puzzle.rows, puzzle.cols, &unshuffled);
@@ -105,6 +120,7 @@ pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled,
             }
             debug_assert!(false, "a restart found a board that breaks the rules");
         }
+        spare = Some(search);
     }
     (Settled::Open, spent)
 }

@@ -287,6 +287,35 @@ fn every_dead_row_keeps_the_counts() {
 }
 
 #[test]
+fn a_rebuilt_search_runs_as_a_new_one() {
+    // Small puzzles (up to 2 bytes of kinds) alternate with 8×8 ones (8 bytes) under a budget,
+    // so each rebuild gets tables and a dead-end table left by a puzzle of another size.
+    let mut used = BitSearch::new(&free_puzzle(0), &Config::new(1));
+    let mut compared = 0;
+    for seed in 0..200 {
+        let puzzle =
+            if seed % 4 == 3 { random_puzzle(8, 8, 5, false, false, true, seed) } else { free_puzzle(seed) };
+        if !puzzle.nearly_distinct() {
+            continue;
+        }
+        compared += 1;
+        for limit in [1, 50] {
+            let mut fresh = BitSearch::new(&puzzle, &Config::new(limit));
+            fresh.nodes.set_budget(20_000);
+            fresh.run();
+            let mut rebuilt = used.rebuilt(&puzzle, &Config::new(limit));
+            rebuilt.nodes.set_budget(20_000);
+            rebuilt.run();
+            assert_eq!(rebuilt.nodes.count, fresh.nodes.count, "seed {seed}, limit {limit}");
+            assert_eq!(rebuilt.found, fresh.found, "seed {seed}, limit {limit}");
+            assert_eq!(rebuilt.first, fresh.first, "seed {seed}, limit {limit}");
+            used = rebuilt;
+        }
+    }
+    assert!(compared > 100, "only {compared} puzzles took the bit search");
+}
+
+#[test]
 fn split_search_has_the_outcome_of_one_search() {
     let mut split = 0;
     for seed in 0..400 {
