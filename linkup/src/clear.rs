@@ -78,6 +78,11 @@
 //! The work per position is a pass over the pairs of every kind left, so a search costs
 //! O(budget × pairs × (rows + columns)) at most.
 
+#![expect(
+    clippy::inline_always,
+    reason = "the line checks are `#[inline(always)]`: most fail at once, and a call costs more than such a check (callgrind)"
+)]
+
 pub mod gravity;
 mod table;
 
@@ -309,10 +314,6 @@ fn run(line: u64, at: u32) -> (u32, u32) {
 
 /// The lowest bit of [`run`].
 #[inline(always)]
-#[expect(
-    clippy::inline_always,
-    reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-)]
 fn run_low(line: u64, at: u32) -> u32 {
     // The highest clear bit below `at`, plus one (0 when there is none).
     64 - (!line & ((1 << at) - 1)).leading_zeros()
@@ -320,10 +321,6 @@ fn run_low(line: u64, at: u32) -> u32 {
 
 /// The highest bit of [`run`]. Bit 63 of `line` must be clear.
 #[inline(always)]
-#[expect(
-    clippy::inline_always,
-    reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-)]
 fn run_high(line: u64, at: u32) -> u32 {
     // The lowest clear bit above `at`, minus one.
     (!line & (u64::MAX << at << 1)).trailing_zeros() - 1
@@ -390,10 +387,6 @@ impl Bits {
 
     /// True when a line of at most `max_turns` turns joins the blocked cells `a` and `b`.
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn joinable(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
         if max_turns <= 2 {
             Self::shape(&self.rows, &self.cols, a, b, max_turns)
@@ -408,10 +401,6 @@ impl Bits {
     /// is a position both ends reach along their lines, open everywhere strictly between them.
     /// `across` are the lines the other way (the columns when `lines` are the rows).
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn shape(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
         Self::shape_or_watch(lines, across, a, b, max_turns).is_none()
     }
@@ -426,10 +415,6 @@ impl Bits {
     /// (open on every line between), one test per middle both ends reach, usually fewer than
     /// the lines between.
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn shape_or_watch(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
         Self::shape_or_wait(lines, across, a, b, max_turns)
             .map(|wait| if wait & APART != 0 { 0 } else { wait })
@@ -438,10 +423,6 @@ impl Bits {
     /// [`Bits::shape_or_watch`], but where the runs do not meet, [`APART`] with the two cells
     /// whose opening could make them meet (see [`apart`]) instead of 0.
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
         // The end nearer the start of the lines first: with `first.1 <= second.1`, the runs
@@ -487,10 +468,6 @@ impl Bits {
     /// such that no line can join them until a cell in one of those rows or columns opens (see
     /// [`Bits::shape_or_watch`]).
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn watch_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
         let across = Self::shape_or_watch(rows, cols, a, b, max_turns)?;
         let down = Self::shape_or_watch(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
@@ -504,10 +481,6 @@ impl Bits {
     /// cells opens, [`Bits::still_apart`]); else the watch of [`Bits::watch_on`] (bit 63 of
     /// neither word set: [`is_apart`] tells the two apart).
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
         let across = Self::shape_or_wait(rows, cols, a, b, max_turns)?;
         let down = Self::shape_or_wait(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
@@ -521,10 +494,6 @@ impl Bits {
     /// True when the four cells of the [`APART`] words of [`Bits::wait_on`] (along the rows
     /// `across`, along the columns `down`) are all still closed: no line joins the pair.
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn still_apart(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> bool {
         let open = |lines: &[u64], wait: u64, shift: u32| {
             lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
@@ -757,20 +726,12 @@ impl Relaxing {
     }
 
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn is_freed(&self, piece: u16) -> bool {
         self.freed[usize::from(piece >> 6) & 63] >> (piece & 63) & 1 == 1
     }
 
     /// Frees `piece` at `cell`; 1 when it was not yet.
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn free(&mut self, piece: u16, (row, col): Cell) -> usize {
         let word = &mut self.freed[usize::from(piece >> 6) & 63];
         let bit = 1 << (piece & 63);
@@ -789,10 +750,6 @@ impl Relaxing {
 
     /// [`Bits::watch_on`] on the relaxed board.
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "the relaxation's line checks: a call costs more than most checks (callgrind)"
-    )]
     fn joinable_or_watch(&self, a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
         Bits::watch_on(&self.rows, &self.cols, a, b, max_turns)
     }
