@@ -148,6 +148,31 @@ fn side_by_side(here: u64, next: u64, below: u64) -> (u64, u64) {
     (zero_bytes(here ^ right) & held, zero_bytes(here ^ below) & held)
 }
 
+/// Adds each piece with an open side (`exposed`, a word per framed row; the rows from 1 up to
+/// those `codes` holds) to the first mask of its kind's bucket in `open_of_kind` (bit
+/// [`Columns::member_slot`]; `codes` as [`Columns::codes`]), and returns the kinds met, bit
+/// `k % 64` of word `k / 64`, in `WORDS` words (enough for every kind: at most 256).
+fn bucket_open_pieces<const WORDS: usize>(
+    exposed: &[u64],
+    codes: &[u16],
+    width: usize,
+    open_of_kind: &mut [(u64, u64); 256],
+) -> [u64; WORDS] {
+    let mut kinds_seen = [0u64; WORDS];
+    for (row, row_codes) in codes.chunks_exact(width).enumerate().skip(1) {
+        let mut open = exposed[row];
+        while open != 0 {
+            let col = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let code = usize::from(row_codes[col]);
+            let k = code >> 6 & 255;
+            kinds_seen[k / 64 % WORDS] |= 1 << (k % 64);
+            open_of_kind[k].0 |= 1 << (code & 63);
+        }
+    }
+    kinds_seen
+}
+
 /// Of a piece with an open side: the cells its row and its column reach from it over open cells
 /// (masks along them, see [`reach`]), and its row and column.
 type Reach = (u64, u64, (u32, u32));
@@ -507,22 +532,22 @@ impl Search {
         };
         // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
         // branch mispredicts on it; the branches are sorted afterwards, so the order the kinds
-        // are visited in does not matter).
-        let mut kinds_seen = [0u64; 4];
-        for row in 1..=last {
-            let mut open = state.exposed[row];
-            let sunk = if row == last { sunk_row } else { 0 };
-            let codes = &columns.codes[row * width..(row + 1) * width];
-            while open != 0 {
-                let col = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let code = usize::from(codes[col]);
-                let (k, member) = (code >> 6 & 255, 1 << (code & 63));
-                kinds_seen[k / 64] |= 1 << (k % 64);
-                let bucket = &mut state.open_of_kind[k];
-                bucket.0 |= member;
-                bucket.1 |= member * (sunk >> col & 1);
-            }
+        // are visited in does not matter). With at most 64 kinds (a standard deal has 36) the
+        // kinds seen stay in one word, a register.
+        let codes = &columns.codes[..(last + 1) * width];
+        let kinds_seen = if self.left.len() <= 64 {
+            let [word] = bucket_open_pieces::<1>(&state.exposed, codes, width, &mut state.open_of_kind);
+            [word, 0, 0, 0]
+        } else {
+            bucket_open_pieces::<4>(&state.exposed, codes, width, &mut state.open_of_kind)
+        };
+        // The sunk pieces, all on the bottom row: a few of the pieces bucketed.
+        let mut sunk_cells = sunk_row;
+        while sunk_cells != 0 {
+            let col = sunk_cells.trailing_zeros() as usize;
+            sunk_cells &= sunk_cells - 1;
+            let code = usize::from(codes[last * width + col]);
+            state.open_of_kind[code >> 6 & 255].1 |= 1 << (code & 63);
         }
         // With at most two turns, a pair is joined by a shape along the rows or the columns
         // ([`super::Bits::joinable`]); the runs of each piece are found once, not per pair.
