@@ -96,8 +96,10 @@ pub(super) struct Columns {
     present: Vec<u64>,
     /// Per piece: its slot in its column (`column[column_start[c] + slot]`).
     slot: Vec<u8>,
-    /// The kind of each piece of `column`, in its order.
-    column_kind: Vec<u32>,
+    /// Per piece of `column`, in its order: the slots of its column holding a piece of its kind
+    /// (bit `slot` as in `matched`), so that the greedy match of [`Search::canonical_slots`]
+    /// finds a kind's next slot down with one mask.
+    same_kind: Vec<u64>,
     key: Vec<u64>,
     hash: u64,
     /// A pseudo-random word per piece.
@@ -300,6 +302,22 @@ impl Search {
             .collect()
     }
 
+    /// [`Columns::same_kind`] for the board as given.
+    fn same_kind_slots(&self) -> Vec<u64> {
+        let width = self.column_start.len() - 1;
+        let mut same_kind = Vec::with_capacity(self.column.len());
+        for col in 0..width {
+            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+            for &piece in pieces {
+                let kind = self.kind[piece as usize];
+                same_kind.push(pieces.iter().enumerate().fold(0u64, |slots, (slot, &other)| {
+                    slots | u64::from(self.kind[other as usize] == kind) << slot
+                }));
+            }
+        }
+        same_kind
+    }
+
     /// Sets up [`Columns`] for the board as it is (every column laid out already).
     fn init_columns(&mut self) {
         let width = self.column_start.len() - 1;
@@ -315,7 +333,7 @@ impl Search {
                     pieces.iter().position(|&p| p as usize == piece).expect("in its column") as u8
                 })
                 .collect(),
-            column_kind: self.column.iter().map(|&piece| self.kind[piece as usize]).collect(),
+            same_kind: self.same_kind_slots(),
             key: vec![0; self.present.len()],
             hash: 0,
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
@@ -462,24 +480,24 @@ impl Search {
         // Bit `slot` of `matched`: the piece `column[column_start[col] + slot]` is in the key.
         let mut matched = present;
         if self.columns.packed[col] && present != 0 {
-            let kinds = &self.columns.column_kind[self.column_start[col]..self.column_start[col + 1]];
+            let same_kind = &self.columns.same_kind[self.column_start[col]..self.column_start[col + 1]];
             // The pieces present from the bottom up to the first one gone match themselves;
             // `next` is the first slot not matched yet (slots count from the top; a column holds
             // at most [`super::MAX_SIDE`] pieces, and at least one here).
-            let mut next = kinds.len() - (present << (64 - kinds.len())).leading_ones() as usize;
+            let next = same_kind.len() - (present << (64 - same_kind.len())).leading_ones() as usize;
             let mut rest = present & ((1 << next) - 1);
             matched = present & !rest;
+            // The slots not matched yet lie above the highest matched (the lowest bit).
+            let mut free = (1u64 << next) - 1;
             while rest != 0 {
                 // The lowest piece present not matched yet.
                 let slot = 63 - rest.leading_zeros() as usize;
                 rest ^= 1 << slot;
-                let kind = kinds[slot];
-                // `kinds[slot]` itself matches, so the match lies at `slot` or below it.
-                next -= 1;
-                while kinds[next] != kind {
-                    next -= 1;
-                }
-                matched |= 1 << next;
+                // The piece at `slot` itself is free and of its kind, so the match lies at
+                // `slot` or below it: the lowest free slot of the kind.
+                let at = 63 - (same_kind[slot] & free).leading_zeros() as usize;
+                matched |= 1 << at;
+                free = (1 << at) - 1;
             }
         }
         matched
