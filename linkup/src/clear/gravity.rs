@@ -412,7 +412,11 @@ impl Search {
         let width = self.column_start.len() - 1;
         let bytes = !self.columns.kind_bytes.is_empty();
         let (word, shift) = (col / 8, col % 8 * 8);
-        for row in from_row..=to_row {
+        // In a column given packed, the pieces of `on_board` fill the rows up to `to_row` (the
+        // lowest of them is on it, or fell onto it when the piece there went), so only the rows
+        // above them are emptied; the others are written once, below.
+        let written = if self.columns.packed[col] { on_board.count_ones() as usize } else { 0 };
+        for row in from_row..to_row + 1 - written {
             self.columns.grid[row * width + col] = NO_PIECE;
             if bytes {
                 self.columns.kind_bytes[row * self.columns.row_words + word] |= 0xFF << shift;
@@ -425,8 +429,8 @@ impl Search {
             self.columns.grid[row * width + col] = piece;
             if bytes {
                 let kind = self.kind[piece as usize];
-                self.columns.kind_bytes[row * self.columns.row_words + word] ^=
-                    u64::from(kind ^ 0xFF) << shift;
+                let eight = &mut self.columns.kind_bytes[row * self.columns.row_words + word];
+                *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
                 self.columns.codes[row * width + col] =
                     (kind << 6) as u16 | u16::from(self.columns.member_slot[piece as usize]);
             }
