@@ -56,9 +56,9 @@
 //! bit changes. A position's pairs are those of two pieces with an open side (row masks, bucketed
 //! by kind through the grid of codes; a pair with a sunk piece is checked by one mask,
 //! `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight cells a
-//! word: `side_by_side`); the pairs of the sleep set are not checked. Before any branch is
-//! played, the key and hash it would
-//! leave before anything falls (`Search::hash_without`: the key depends only on which pieces
+//! word: `side_by_side`); a pair found joined is dropped when it is in the sleep set (a
+//! position has a few branches, and many more pairs are looked at). Before any branch is
+//! played, the key and hash it would leave before anything falls (`Search::hash_without`: the key depends only on which pieces
 //! are left) are looked up in the table of hopeless positions, all together so the lookups
 //! overlap; a key found there was entered after its safe moves, so it has none, the branch's
 //! position is that board, and the branch is refuted without being played. None of this changes
