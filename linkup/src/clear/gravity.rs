@@ -56,9 +56,9 @@
 //! bit changes. A position's pairs are those of two pieces with an open side (row masks, bucketed
 //! by kind through the grid of codes; a pair with a sunk piece is checked by one mask,
 //! `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight cells a
-//! word: `side_by_side`); the pairs of the sleep set are not checked. Before any branch is
-//! played, the key and hash it would
-//! leave before anything falls (`Search::hash_without`: the key depends only on which pieces
+//! word: `side_by_side`); a pair found joined is dropped when it is in the sleep set (a
+//! position has a few branches, and many more pairs are looked at). Before any branch is
+//! played, the key and hash it would leave before anything falls (`Search::hash_without`: the key depends only on which pieces
 //! are left) are looked up in the table of hopeless positions, all together so the lookups
 //! overlap; a key found there was entered after its safe moves, so it has none, the branch's
 //! position is that board, and the branch is refuted without being played. None of this changes
@@ -96,8 +96,10 @@ pub(super) struct Columns {
     present: Vec<u64>,
     /// Per piece: its slot in its column (`column[column_start[c] + slot]`).
     slot: Vec<u8>,
-    /// The kind of each piece of `column`, in its order.
-    column_kind: Vec<u32>,
+    /// Per piece of `column`, in its order: the slots of its column holding a piece of its kind
+    /// (bit `slot` as in `matched`), so that the greedy match of [`Search::canonical_slots`]
+    /// finds a kind's next slot down with one mask.
+    same_kind: Vec<u64>,
     key: Vec<u64>,
     hash: u64,
     /// A pseudo-random word per piece.
@@ -148,6 +150,31 @@ fn side_by_side(here: u64, next: u64, below: u64) -> (u64, u64) {
     (zero_bytes(here ^ right) & held, zero_bytes(here ^ below) & held)
 }
 
+/// Adds each piece with an open side (`exposed`, a word per framed row; the rows from 1 up to
+/// those `codes` holds) to the first mask of its kind's bucket in `open_of_kind` (bit
+/// [`Columns::member_slot`]; `codes` as [`Columns::codes`]), and returns the kinds met, bit
+/// `k % 64` of word `k / 64`, in `WORDS` words (enough for every kind: at most 256).
+fn bucket_open_pieces<const WORDS: usize>(
+    exposed: &[u64],
+    codes: &[u16],
+    width: usize,
+    open_of_kind: &mut [(u64, u64); 256],
+) -> [u64; WORDS] {
+    let mut kinds_seen = [0u64; WORDS];
+    for (row, row_codes) in codes.chunks_exact(width).enumerate().skip(1) {
+        let mut open = exposed[row];
+        while open != 0 {
+            let col = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let code = usize::from(row_codes[col]);
+            let k = code >> 6 & 255;
+            kinds_seen[k / 64 % WORDS] |= 1 << (k % 64);
+            open_of_kind[k].0 |= 1 << (code & 63);
+        }
+    }
+    kinds_seen
+}
+
 /// Of a piece with an open side: the cells its row and its column reach from it over open cells
 /// (masks along them, see [`reach`]), and its row and column.
 type Reach = (u64, u64, (u32, u32));
@@ -176,9 +203,6 @@ struct Gravity {
     known: Vec<bool>,
     /// Per branch on the search path: the hash of its board before anything falls.
     child_hash: Vec<u64>,
-    /// Scratch for [`Search::push_open_pairs_by_cells`]: the pieces of the pairs of the sleep
-    /// set, one bit each (all 0 between uses).
-    sleepy: Vec<u64>,
     /// Scratch: the key of a branch's board ([`Search::hash_without`]).
     child_key: Vec<u64>,
     /// Scratch for [`Search::push_open_pairs_by_cells`]: per piece with an open side and not
@@ -243,7 +267,6 @@ impl Search {
             open_of_kind: Box::new([(0, 0); 256]),
             known: Vec::new(),
             child_hash: Vec::new(),
-            sleepy: vec![0; self.present.len()],
             child_key: Vec::new(),
             reach: Box::new([(0, 0, (0, 0)); 64]),
         };
@@ -275,6 +298,22 @@ impl Search {
             .collect()
     }
 
+    /// [`Columns::same_kind`] for the board as given.
+    fn same_kind_slots(&self) -> Vec<u64> {
+        let width = self.column_start.len() - 1;
+        let mut same_kind = Vec::with_capacity(self.column.len());
+        for col in 0..width {
+            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+            for &piece in pieces {
+                let kind = self.kind[piece as usize];
+                same_kind.push(pieces.iter().enumerate().fold(0u64, |slots, (slot, &other)| {
+                    slots | u64::from(self.kind[other as usize] == kind) << slot
+                }));
+            }
+        }
+        same_kind
+    }
+
     /// Sets up [`Columns`] for the board as it is (every column laid out already).
     fn init_columns(&mut self) {
         let width = self.column_start.len() - 1;
@@ -290,7 +329,7 @@ impl Search {
                     pieces.iter().position(|&p| p as usize == piece).expect("in its column") as u8
                 })
                 .collect(),
-            column_kind: self.column.iter().map(|&piece| self.kind[piece as usize]).collect(),
+            same_kind: self.same_kind_slots(),
             key: vec![0; self.present.len()],
             hash: 0,
             zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
@@ -373,7 +412,11 @@ impl Search {
         let width = self.column_start.len() - 1;
         let bytes = !self.columns.kind_bytes.is_empty();
         let (word, shift) = (col / 8, col % 8 * 8);
-        for row in from_row..=to_row {
+        // In a column given packed, the pieces of `on_board` fill the rows up to `to_row` (the
+        // lowest of them is on it, or fell onto it when the piece there went), so only the rows
+        // above them are emptied; the others are written once, below.
+        let written = if self.columns.packed[col] { on_board.count_ones() as usize } else { 0 };
+        for row in from_row..to_row + 1 - written {
             self.columns.grid[row * width + col] = NO_PIECE;
             if bytes {
                 self.columns.kind_bytes[row * self.columns.row_words + word] |= 0xFF << shift;
@@ -386,8 +429,8 @@ impl Search {
             self.columns.grid[row * width + col] = piece;
             if bytes {
                 let kind = self.kind[piece as usize];
-                self.columns.kind_bytes[row * self.columns.row_words + word] ^=
-                    u64::from(kind ^ 0xFF) << shift;
+                let eight = &mut self.columns.kind_bytes[row * self.columns.row_words + word];
+                *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
                 self.columns.codes[row * width + col] =
                     (kind << 6) as u16 | u16::from(self.columns.member_slot[piece as usize]);
             }
@@ -437,24 +480,24 @@ impl Search {
         // Bit `slot` of `matched`: the piece `column[column_start[col] + slot]` is in the key.
         let mut matched = present;
         if self.columns.packed[col] && present != 0 {
-            let kinds = &self.columns.column_kind[self.column_start[col]..self.column_start[col + 1]];
+            let same_kind = &self.columns.same_kind[self.column_start[col]..self.column_start[col + 1]];
             // The pieces present from the bottom up to the first one gone match themselves;
             // `next` is the first slot not matched yet (slots count from the top; a column holds
             // at most [`super::MAX_SIDE`] pieces, and at least one here).
-            let mut next = kinds.len() - (present << (64 - kinds.len())).leading_ones() as usize;
+            let next = same_kind.len() - (present << (64 - same_kind.len())).leading_ones() as usize;
             let mut rest = present & ((1 << next) - 1);
             matched = present & !rest;
+            // The slots not matched yet lie above the highest matched (the lowest bit).
+            let mut free = (1u64 << next) - 1;
             while rest != 0 {
                 // The lowest piece present not matched yet.
                 let slot = 63 - rest.leading_zeros() as usize;
                 rest ^= 1 << slot;
-                let kind = kinds[slot];
-                // `kinds[slot]` itself matches, so the match lies at `slot` or below it.
-                next -= 1;
-                while kinds[next] != kind {
-                    next -= 1;
-                }
-                matched |= 1 << next;
+                // The piece at `slot` itself is free and of its kind, so the match lies at
+                // `slot` or below it: the lowest free slot of the kind.
+                let at = 63 - (same_kind[slot] & free).leading_zeros() as usize;
+                matched |= 1 << at;
+                free = (1 << at) - 1;
             }
         }
         matched
@@ -485,15 +528,9 @@ impl Search {
         let mut branches = std::mem::take(&mut self.branches);
         let width = self.column_start.len() - 1;
         let columns = &self.columns;
-        // A pair is looked for in the sleep set only when both its pieces are in a pair of it.
-        for &(a, b) in asleep {
-            for piece in [a, b] {
-                state.sleepy[piece as usize / 64] |= 1 << (piece % 64);
-            }
-        }
-        let sleepy = &state.sleepy;
-        let is_sleepy = |piece: u16| sleepy[piece as usize / 64] >> (piece % 64) & 1 == 1;
-        let asleep_has = |pair: (u16, u16)| is_sleepy(pair.0) && is_sleepy(pair.1) && asleep.contains(&pair);
+        // A pair is looked for in the sleep set only once found joined: a position has a few
+        // branches (3.2 on average on deal 103) and a sleep set of a few pairs, against many
+        // more pairs of open pieces looked at.
         let max_turns = self.max_turns;
         let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
         let last = usize::from(self.board_rows);
@@ -507,22 +544,22 @@ impl Search {
         };
         // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
         // branch mispredicts on it; the branches are sorted afterwards, so the order the kinds
-        // are visited in does not matter).
-        let mut kinds_seen = [0u64; 4];
-        for row in 1..=last {
-            let mut open = state.exposed[row];
-            let sunk = if row == last { sunk_row } else { 0 };
-            let codes = &columns.codes[row * width..(row + 1) * width];
-            while open != 0 {
-                let col = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let code = usize::from(codes[col]);
-                let (k, member) = (code >> 6 & 255, 1 << (code & 63));
-                kinds_seen[k / 64] |= 1 << (k % 64);
-                let bucket = &mut state.open_of_kind[k];
-                bucket.0 |= member;
-                bucket.1 |= member * (sunk >> col & 1);
-            }
+        // are visited in does not matter). With at most 64 kinds (a standard deal has 36) the
+        // kinds seen stay in one word, a register.
+        let codes = &columns.codes[..(last + 1) * width];
+        let kinds_seen = if self.left.len() <= 64 {
+            let [word] = bucket_open_pieces::<1>(&state.exposed, codes, width, &mut state.open_of_kind);
+            [word, 0, 0, 0]
+        } else {
+            bucket_open_pieces::<4>(&state.exposed, codes, width, &mut state.open_of_kind)
+        };
+        // The sunk pieces, all on the bottom row: a few of the pieces bucketed.
+        let mut sunk_cells = sunk_row;
+        while sunk_cells != 0 {
+            let col = sunk_cells.trailing_zeros() as usize;
+            sunk_cells &= sunk_cells - 1;
+            let code = usize::from(codes[last * width + col]);
+            state.open_of_kind[code >> 6 & 255].1 |= 1 << (code & 63);
         }
         // With at most two turns, a pair is joined by a shape along the rows or the columns
         // ([`super::Bits::joinable`]); the runs of each piece are found once, not per pair.
@@ -558,9 +595,6 @@ impl Search {
                         let second = rest.trailing_zeros() as usize;
                         rest &= rest - 1;
                         let pair = (members[first], members[second]);
-                        if asleep_has(pair) {
-                            continue;
-                        }
                         let joined = if (sunk >> first | sunk >> second) & 1 == 1 {
                             let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
                             sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
@@ -576,7 +610,7 @@ impl Search {
                             self.joinable(pair.0, pair.1)
                         };
                         debug_assert_eq!(joined, self.joinable(pair.0, pair.1));
-                        if joined {
+                        if joined && !asleep.contains(&pair) {
                             branches.push(Branch::Remove(pair.0, pair.1));
                         }
                     }
@@ -600,16 +634,13 @@ impl Search {
                             let (a, b) = (columns.grid[at], columns.grid[beside]);
                             let pair = (a.min(b), a.max(b));
                             // Pieces side by side are always joined (a line of no turn).
-                            if !asleep_has(pair) {
+                            if !asleep.contains(&pair) {
                                 branches.push(Branch::Remove(pair.0, pair.1));
                             }
                         }
                     }
                 }
             }
-        }
-        for word in &mut state.sleepy {
-            *word = 0;
         }
         self.branches = branches;
     }
