@@ -760,187 +760,6 @@ impl Relaxing {
     }
 }
 
-/// The pairs of [`Search::relax_run`] asleep, indexed by the cells they wait on, and those
-/// awake, as bits by their index in the run's pairs (the order passes look at them in). A pair
-/// may sleep while its ends' runs meet along neither axis and the four cells of its wait are
-/// closed ([`Bits::still_apart`]): no line joins it, so a pass skips it. Cells only open
-/// during a run, so a pair asleep wakes when one of its cells opens, and is then looked at by
-/// the pass under way if it lies ahead of the pass, else by the next: the pairs a pass
-/// visiting every pair would find not apart, at the same turn. A pair may also wake for a
-/// cell of an older wait; a pass then finds it still apart and puts it back to sleep. Runs
-/// of more than [`MAX_SLEEPERS`] pairs keep every pair awake (passes check each as before).
-#[derive(Debug)]
-struct Sleepers {
-    awake: [u64; 64],
-    asleep: [u64; 64],
-    /// The pairs listed in `waiting` under the four cells of their present wait.
-    listed: [u64; 64],
-    /// Words of pair bits per cell in `waiting`.
-    stride: usize,
-    /// Per cell (`row << 6 | col`), `stride` words: the pairs that went to sleep on it.
-    waiting: Vec<u64>,
-    /// The cells with bits in `waiting`.
-    touched: [u64; 64],
-    /// Whether pairs may sleep in this run.
-    enabled: bool,
-    /// Words of `awake` (and `asleep`, `listed`) this run uses, and the most any run left
-    /// bits in.
-    words: usize,
-    dirty: usize,
-    /// The pairs dropped, when they may not sleep.
-    gone: Vec<u64>,
-}
-
-/// The most pairs a run of [`Search::relax_run`] lets sleep ([`Sleepers`]).
-const MAX_SLEEPERS: usize = 64 * 64;
-
-impl Default for Sleepers {
-    fn default() -> Sleepers {
-        Sleepers {
-            awake: [0; 64],
-            asleep: [0; 64],
-            listed: [0; 64],
-            stride: 0,
-            waiting: Vec::new(),
-            touched: [0; 64],
-            enabled: false,
-            words: 0,
-            dirty: 0,
-            gone: Vec::new(),
-        }
-    }
-}
-
-impl Sleepers {
-    /// Every pair of `count` awake, none waiting.
-    fn start(&mut self, count: usize) {
-        for word in 0..64 {
-            let mut cells = std::mem::take(&mut self.touched[word]);
-            while cells != 0 {
-                let cell = word << 6 | cells.trailing_zeros() as usize;
-                self.waiting[cell * self.stride..(cell + 1) * self.stride].fill(0);
-                cells &= cells - 1;
-            }
-        }
-        self.enabled = count <= MAX_SLEEPERS;
-        let words = count.div_ceil(64).min(64);
-        if self.enabled && words > self.stride {
-            self.stride = words;
-            self.waiting = vec![0; 64 * 64 * words];
-        }
-        let dirty = self.dirty.max(words);
-        self.awake[..dirty].fill(0);
-        self.asleep[..dirty].fill(0);
-        self.listed[..dirty].fill(0);
-        self.awake[..words].fill(u64::MAX);
-        if !count.is_multiple_of(64) && words > 0 {
-            self.awake[words - 1] = (1 << (count % 64)) - 1;
-        }
-        (self.words, self.dirty) = (words, words);
-        if !self.enabled {
-            self.gone.clear();
-            self.gone.resize(count.div_ceil(64), 0);
-        }
-    }
-
-    /// The first pair awake at `from` or after (past [`MAX_SLEEPERS`]: `from` itself).
-    #[inline(always)]
-    fn next_awake(&self, from: usize, count: usize) -> Option<usize> {
-        if !self.enabled {
-            return (from < count).then_some(from);
-        }
-        let mut word = from >> 6;
-        if word >= self.words {
-            return None;
-        }
-        let mut bits = self.awake[word & 63] & (u64::MAX << (from & 63));
-        loop {
-            if bits != 0 {
-                return Some(word << 6 | bits.trailing_zeros() as usize);
-            }
-            word += 1;
-            if word >= self.words {
-                return None;
-            }
-            bits = self.awake[word & 63];
-        }
-    }
-
-    /// Pair `index` is done with: neither awake nor asleep.
-    #[inline(always)]
-    fn drop_pair(&mut self, index: usize) {
-        if !self.enabled {
-            self.gone[index >> 6] |= 1 << (index & 63);
-            return;
-        }
-        self.awake[index >> 6 & 63] &= !(1 << (index & 63));
-    }
-
-    /// Pair `index`, whose four cells of its wait `(across, down)` (both [`APART`]) are
-    /// closed, sleeps on them; `fresh`: the wait is new (it is listed anew).
-    #[inline(always)]
-    fn sleep(&mut self, index: usize, (across, down): (u64, u64), fresh: bool) {
-        if !self.enabled {
-            return;
-        }
-        let (word, bit) = (index >> 6 & 63, 1u64 << (index & 63));
-        self.awake[word] &= !bit;
-        self.asleep[word] |= bit;
-        if fresh {
-            self.listed[word] &= !bit;
-        }
-        if self.listed[word] & bit != 0 {
-            return;
-        }
-        self.listed[word] |= bit;
-        // Along the rows a wait names (row, col); along the columns (col, row).
-        let cells = [
-            (across & 63) << 6 | (across >> 8 & 63),
-            (across >> 16 & 63) << 6 | (across >> 24 & 63),
-            (down >> 8 & 63) << 6 | (down & 63),
-            (down >> 24 & 63) << 6 | (down >> 16 & 63),
-        ];
-        for cell in cells {
-            let cell = cell as usize & 4095;
-            self.touched[cell >> 6] |= 1 << (cell & 63);
-            if let Some(slot) = self.waiting.get_mut(cell * self.stride + word) {
-                *slot |= bit;
-            }
-        }
-    }
-
-    /// The cell `(row, col)` opened: the pairs asleep on it wake.
-    #[inline(always)]
-    fn open(&mut self, (row, col): Cell) {
-        let cell = usize::from(row & 63) << 6 | usize::from(col & 63);
-        let bit = 1u64 << (cell & 63);
-        if self.touched[cell >> 6] & bit == 0 {
-            return;
-        }
-        self.touched[cell >> 6] &= !bit;
-        let stride = self.stride;
-        for (word, slot) in self.waiting[cell * stride..(cell + 1) * stride].iter_mut().enumerate() {
-            let woken = std::mem::take(slot) & self.asleep[word & 63];
-            self.asleep[word & 63] &= !woken;
-            self.awake[word & 63] |= woken;
-        }
-    }
-
-    /// Whether pair `index` is awake or asleep (not dropped).
-    fn is_kept(&self, index: usize) -> bool {
-        if !self.enabled {
-            return self.gone[index >> 6] >> (index & 63) & 1 == 0;
-        }
-        (self.awake[index >> 6 & 63] | self.asleep[index >> 6 & 63]) >> (index & 63) & 1 == 1
-    }
-
-    /// Whether pair `index` is asleep.
-    #[cfg(debug_assertions)]
-    fn is_asleep(&self, index: usize) -> bool {
-        self.enabled && self.asleep[index >> 6 & 63] >> (index & 63) & 1 == 1
-    }
-}
-
 /// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
 /// appearance.
 struct Search {
@@ -1016,8 +835,6 @@ struct Search {
     /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
     /// the rows and columns (masks) it waits on.
     edges: Vec<Edge>,
-    /// Scratch for [`Search::relax_run`]: which of its pairs are awake ([`Sleepers`]).
-    sleepers: Sleepers,
     /// What [`Search::can_all_go`] last found true used, per kind: the pairings (bit p) of the
     /// pairs that freed its pieces (see [`Search::inherits`]).
     used: Vec<u8>,
@@ -1139,7 +956,6 @@ impl Search {
             relaxed: Bits::new(board, settings.rules.outside),
             freed: Vec::new(),
             edges: Vec::new(),
-            sleepers: Sleepers::default(),
             used: Vec::new(),
             used_stack: Vec::new(),
             proofs: Vec::new(),
@@ -1671,42 +1487,38 @@ impl Search {
         // than the proofs they shape save, so every pair counts at once.
         let mut mixing = self.probe;
         let mut now = Relaxing::load(self);
-        // The pairs apart whose four cells are closed sleep until one opens ([`Sleepers`]):
-        // passes look only at the pairs awake, in the order of `edges`.
-        let sleepers = &mut self.sleepers;
-        sleepers.start(edges.len());
-        'passes: loop {
+        loop {
             let before = freed_count;
             // Rows and columns (bit per framed line) of the pieces freed since the last pass
             // began, and of those freed in this pass so far.
             let previous = std::mem::take(&mut now.freed_lines);
-            let mut next = 0;
-            while let Some(index) = sleepers.next_awake(next, edges.len()) {
-                next = index + 1;
+            let mut kept = 0;
+            for index in 0..edges.len() {
+                // The pair is looked at in place, and moved down only when kept behind a gap.
                 let edge = &mut edges[index];
-                if is_apart(edge.watch) && Bits::still_apart(&now.rows, &now.cols, edge.watch) {
-                    // Not joinable (whatever its kind may use) until one of its four cells
-                    // opens: it sleeps until then, its wait up to date.
-                    debug_assert!(now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some());
-                    sleepers.sleep(index, edge.watch, false);
-                    continue;
-                }
-                let idle = !is_apart(edge.watch)
-                    && !edge.joined
-                    && !edge.stale
-                    && (previous.0 | now.freed_lines.0) & edge.watch.0 == 0
-                    && (previous.1 | now.freed_lines.1) & edge.watch.1 == 0;
+                let idle = if is_apart(edge.watch) {
+                    Bits::still_apart(&now.rows, &now.cols, edge.watch)
+                } else {
+                    !edge.joined
+                        && !edge.stale
+                        && (previous.0 | now.freed_lines.0) & edge.watch.0 == 0
+                        && (previous.1 | now.freed_lines.1) & edge.watch.1 == 0
+                };
                 if idle {
                     // Not joinable, whatever its kind may use: its wait holds (no cell opened
-                    // on what it waits on since its last check). Kept as it is without a look
-                    // at its pieces (when both are freed it is dropped once it is looked at;
-                    // it frees nothing meanwhile). Waiting or not, its wait stays up to date.
+                    // on what it waits on since its last check, or it is apart and its four
+                    // cells are closed). Kept as it is without a look at its pieces (when both
+                    // are freed it is dropped once it is looked at; it frees nothing
+                    // meanwhile). Waiting or not, its wait stays up to date.
                     debug_assert!(now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some());
+                    if kept != index {
+                        edges[kept] = edges[index];
+                    }
+                    kept += 1;
                     continue;
                 }
                 let (a, b) = (edge.a, edge.b);
                 if now.is_freed(a) && now.is_freed(b) {
-                    sleepers.drop_pair(index);
                     continue;
                 }
                 let k = edge.kind as usize;
@@ -1747,10 +1559,6 @@ impl Search {
                             None => true,
                             Some(watch) => {
                                 edge.watch = watch;
-                                if is_apart(watch) {
-                                    // Its four cells are closed now (it was just found apart).
-                                    sleepers.sleep(index, watch, true);
-                                }
                                 false
                             }
                         }
@@ -1758,31 +1566,21 @@ impl Search {
                 };
                 if joined {
                     let (pairing, at) = (edge.pairing, edge.at);
-                    sleepers.drop_pair(index);
-                    for (piece, cell) in [(a, at[0]), (b, at[1])] {
-                        if now.free(piece, cell) == 1 {
-                            freed_count += 1;
-                            sleepers.open(cell);
-                        }
-                    }
+                    freed_count += now.free(a, at[0]) + now.free(b, at[1]);
                     self.used[k] |= pairing;
                     if freed_count == target {
                         // Every piece is freed: the pairs not looked at yet would all be
                         // dropped (both their pieces freed), as the pass would drop them.
-                        break 'passes;
+                        break;
                     }
+                } else {
+                    if kept != index {
+                        edges[kept] = edges[index];
+                    }
+                    kept += 1;
                 }
             }
-            #[cfg(debug_assertions)]
-            for (index, edge) in edges.iter().enumerate() {
-                if sleepers.is_asleep(index) {
-                    debug_assert!(
-                        Bits::still_apart(&now.rows, &now.cols, edge.watch),
-                        "a pair sleeps on an open cell"
-                    );
-                    debug_assert!(now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some());
-                }
-            }
+            edges.truncate(kept);
             if freed_count == target {
                 break;
             }
@@ -1793,15 +1591,6 @@ impl Search {
                 mixing = true;
             }
         }
-        // The pairs kept, in their order (they wait on lines of the board as it is now).
-        let mut kept = 0;
-        for index in 0..edges.len() {
-            if sleepers.is_kept(index) {
-                edges[kept] = edges[index];
-                kept += 1;
-            }
-        }
-        edges.truncate(kept);
         now.store(self);
         self.edges = edges;
         self.freed_count = freed_count;
