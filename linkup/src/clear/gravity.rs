@@ -1001,12 +1001,12 @@ mod tests {
             swaps in proptest::collection::vec((0usize..16, 0usize..16), 0..4),
         ) {
             let pieces = board.cells().iter().filter(|&&kind| kind != 0).count();
-            prop_assume!(pieces > 0);
             let first = &first[..pieces];
             // The second set: the first with some pieces swapped for others, so that the
-            // boards left are often the same.
+            // boards left are often the same. (A board with no pieces is kept, not rejected:
+            // rejecting it made large case counts fail on too many rejects.)
             let mut second = first.to_vec();
-            for &(a, b) in &swaps {
+            for &(a, b) in swaps.iter().filter(|_| pieces > 0) {
                 second.swap(a % pieces, b % pieces);
             }
             let (first_key, first_board) = key_and_board(&board, first);
