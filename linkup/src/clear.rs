@@ -402,26 +402,20 @@ impl Bits {
     /// `across` are the lines the other way (the columns when `lines` are the rows).
     #[inline(always)]
     fn shape(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
-        Self::shape_or_watch(lines, across, a, b, max_turns).is_none()
+        Self::shape_or_wait(lines, across, a, b, max_turns).is_none()
     }
 
-    /// [`Bits::shape`]: `None` when the shape joins `a` and `b`, else the positions along the
-    /// lines (columns when `lines` are the rows) of the middles both ends reach, as a mask. The
-    /// shape can only come to join them once a cell opens on `a`'s or `b`'s line (their runs
-    /// grow) or, between their lines, at one of those positions (a middle opens).
+    /// [`Bits::shape`]: `None` when the shape joins `a` and `b`; else, where the runs of the
+    /// two ends do not meet, [`APART`] with the two cells whose opening could make them meet
+    /// (see [`apart`]); else the positions along the lines (columns when `lines` are the rows)
+    /// of the middles both ends reach, as a mask. The shape can only come to join them once a
+    /// cell opens on `a`'s or `b`'s line (their runs grow) or, between their lines, at one of
+    /// those positions (a middle opens).
     ///
     /// Inlined: most checks of the relaxation fail here at once (the runs do not overlap), so
     /// a call would cost more than the check. A middle is tested on its own line of `across`
     /// (open on every line between), one test per middle both ends reach, usually fewer than
     /// the lines between.
-    #[inline(always)]
-    fn shape_or_watch(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
-        Self::shape_or_wait(lines, across, a, b, max_turns)
-            .map(|wait| if wait & APART != 0 { 0 } else { wait })
-    }
-
-    /// [`Bits::shape_or_watch`], but where the runs do not meet, [`APART`] with the two cells
-    /// whose opening could make them meet (see [`apart`]) instead of 0.
     #[inline(always)]
     fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
@@ -466,12 +460,10 @@ impl Bits {
     /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
     /// when a line joins the blocked cells `a` and `b`, else the rows and the columns (masks)
     /// such that no line can join them until a cell in one of those rows or columns opens (see
-    /// [`Bits::shape_or_watch`]).
-    #[inline(always)]
+    /// [`Bits::shape_or_wait`]): [`Bits::wait_on`] in lines, also where the runs are apart.
     fn watch_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
-        let across = Self::shape_or_watch(rows, cols, a, b, max_turns)?;
-        let down = Self::shape_or_watch(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
-        Some((1 << a.0 | 1 << b.0 | down, 1 << a.1 | 1 << b.1 | across))
+        let wait = Self::wait_on(rows, cols, a, b, max_turns)?;
+        Some(if is_apart(wait) { (1 << a.0 | 1 << b.0, 1 << a.1 | 1 << b.1) } else { wait })
     }
 
     /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
