@@ -196,6 +196,13 @@ struct Gravity {
     order_keys: Vec<u128>,
     /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
     exposed: Vec<u64>,
+    /// The joinable pairs of the positions on the search path (each pair low piece first, in
+    /// no particular order), each position's from a mark ([`Parent::pairs_from`]).
+    pairs: Vec<(u16, u16)>,
+    /// Every column was given packed, the lines turn at most once, or twice with the ring
+    /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
+    /// parent's ([`Search::update_pairs`]).
+    incremental: bool,
     /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind (fewer than 256 when it is
     /// used), its pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits
     /// of [`Columns::member_slot`]; all 0 between uses). Fixed sizes, indexed by masked
@@ -212,6 +219,16 @@ struct Gravity {
     /// ([`Columns::member_slot`]): the cells its row and its column reach from it over open
     /// cells (as masks along them; see [`reach`]), and its row and column.
     reach: Box<[Reach; 64]>,
+}
+
+/// Where a position's parent on the search path keeps what [`Search::update_pairs`] needs.
+#[derive(Debug, Clone, Copy)]
+struct Parent {
+    /// Its joinable pairs: `Gravity::pairs[pairs_from..pairs_end]`.
+    pairs_from: usize,
+    pairs_end: usize,
+    /// The length of `Search::order` at its board (after its safe moves).
+    order_end: usize,
 }
 
 /// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
@@ -266,17 +283,24 @@ impl Search {
             sleep: Vec::new(),
             order_keys: Vec::new(),
             exposed: Vec::new(),
+            pairs: Vec::new(),
+            incremental: false,
             open_of_kind: Box::new([(0, 0); 256]),
             known: Vec::new(),
             child_hash: Vec::new(),
             child_key: Vec::new(),
             reach: Box::new([(0, 0, (0, 0)); 64]),
         };
+        let ring_open = self.bits.rows[0] & 1 == 1;
+        state.incremental = !self.columns.member_slot.is_empty()
+            && self.columns.packed.iter().all(|&packed| packed)
+            && (self.max_turns <= 1 || self.max_turns == 2 && ring_open);
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
             state.seed = if round == 1 { 0 } else { mix(board_seed ^ round) | 1 };
             state.sleep.clear();
-            match self.gravity(&mut state, 0) {
+            state.pairs.clear();
+            match self.gravity(&mut state, 0, None) {
                 Err(OutOfBudget) if self.budget < state.budget => {
                     self.undo_to(0, 0, true);
                     self.branches.clear();
@@ -530,32 +554,29 @@ impl Search {
         state.exposed.push(0);
     }
 
-    /// [`Search::push_open_pairs`] from the pieces with an open side, bucketed by kind, and the
-    /// pairs side by side found on the grid of kinds (for kinds of at most 64 pieces, see
-    /// [`Columns::member_slot`]). The branches come in another order; the caller sorts them.
-    fn push_open_pairs_by_cells(&mut self, state: &mut Gravity, asleep: &[(u16, u16)]) {
-        let mut branches = std::mem::take(&mut self.branches);
-        let width = self.column_start.len() - 1;
-        let columns = &self.columns;
-        // A pair is looked for in the sleep set only once found joined: a position has a few
-        // branches (3.2 on average on deal 103) and a sleep set of a few pairs, against many
-        // more pairs of open pieces looked at.
-        let max_turns = self.max_turns;
-        let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
+    /// The sunk pieces (see [`sunk_joinable`]): those of the bottom row open only on the ring
+    /// below (`state.exposed` must be up to date); none unless lines have two turns.
+    fn sunk_row(&self, state: &Gravity) -> u64 {
         let last = usize::from(self.board_rows);
-        // The sunk pieces (see [`sunk_joinable`]): on the bottom row, open only on the ring
-        // below.
-        let sunk_row = if max_turns == 2 {
-            let open = lines_across[last];
-            state.exposed[last] & !(open << 1 | open >> 1 | lines_across[last - 1])
-        } else {
-            0
-        };
+        if self.max_turns != 2 {
+            return 0;
+        }
+        let open = self.bits.rows[last];
+        state.exposed[last] & !(open << 1 | open >> 1 | self.bits.rows[last - 1])
+    }
+
+    /// Pushes onto `state.pairs` every joinable pair of the board, from the pieces with an open
+    /// side, bucketed by kind, and the pairs side by side found on the grid of kinds (for kinds
+    /// of at most 64 pieces, see [`Columns::member_slot`]), in no particular order.
+    fn find_pairs_by_cells(&mut self, state: &mut Gravity) {
+        let width = self.column_start.len() - 1;
+        let last = usize::from(self.board_rows);
+        let sunk_row = self.sunk_row(state);
         // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
-        // branch mispredicts on it; the branches are sorted afterwards, so the order the kinds
-        // are visited in does not matter). With at most 64 kinds (a standard deal has 36) the
-        // kinds seen stay in one word, a register.
-        let codes = &columns.codes[..(last + 1) * width];
+        // branch mispredicts on it; the pairs are sorted afterwards, so the order the kinds are
+        // visited in does not matter). With at most 64 kinds (a standard deal has 36) the kinds
+        // seen stay in one word, a register.
+        let codes = &self.columns.codes[..(last + 1) * width];
         let kinds_seen = if self.left.len() <= 64 {
             let [word] = bucket_open_pieces::<1>(&state.exposed, codes, width, &mut state.open_of_kind);
             [word, 0, 0, 0]
@@ -570,67 +591,19 @@ impl Search {
             let code = usize::from(codes[last * width + col]);
             state.open_of_kind[code >> 6 & 255].1 |= 1 << (code & 63);
         }
-        // With at most two turns, a pair is joined by a shape along the rows or the columns
-        // ([`super::Bits::joinable`]); the runs of each piece are found once, not per pair.
         for (word, mut seen) in kinds_seen.into_iter().enumerate() {
             while seen != 0 {
                 let k = word * 64 + seen.trailing_zeros() as usize;
                 seen &= seen - 1;
-                let (mut open, sunk) = std::mem::take(&mut state.open_of_kind[k & 255]);
-                // Fewer than two pieces (no bit count: see [`Search::canonize`]).
-                if open & open.wrapping_sub(1) == 0 {
-                    continue;
-                }
-                let members = &self.members[self.start[k]..];
-                // The runs are needed only for pairs of two pieces not sunk.
-                let roomy = open & !sunk;
-                if max_turns <= 2 && roomy & roomy.wrapping_sub(1) != 0 {
-                    let mut each = roomy;
-                    while each != 0 {
-                        let slot = each.trailing_zeros() as usize;
-                        each &= each - 1;
-                        let (row, col) = self.cell[members[slot] as usize];
-                        state.reach[slot & 63] = (
-                            reach(lines_across[row as usize], u32::from(col)),
-                            reach(lines_down[col as usize], u32::from(row)),
-                            (u32::from(row), u32::from(col)),
-                        );
-                    }
-                }
-                while open != 0 {
-                    let first = open.trailing_zeros() as usize;
-                    open &= open - 1;
-                    let mut rest = open;
-                    while rest != 0 {
-                        let second = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        let pair = (members[first], members[second]);
-                        let joined = if (sunk >> first | sunk >> second) & 1 == 1 {
-                            let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
-                            sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
-                        } else if max_turns <= 2 {
-                            let (a_across, a_down, (a_row, a_col)) = state.reach[first & 63];
-                            let (b_across, b_down, (b_row, b_col)) = state.reach[second & 63];
-                            let across = a_across & b_across & middles(a_col, b_col, max_turns);
-                            crossed(lines_across, a_row as usize, b_row as usize, across) || {
-                                let down = a_down & b_down & middles(a_row, b_row, max_turns);
-                                crossed(lines_down, a_col as usize, b_col as usize, down)
-                            }
-                        } else {
-                            self.joinable(pair.0, pair.1)
-                        };
-                        debug_assert_eq!(joined, self.joinable(pair.0, pair.1));
-                        if joined && !asleep.contains(&pair) {
-                            branches.push(Branch::Remove(pair.0, pair.1));
-                        }
-                    }
-                }
+                let (open, sunk) = std::mem::take(&mut state.open_of_kind[k & 255]);
+                self.push_open_pairs_of_kind(state, k, open, sunk);
             }
         }
         // Pairs side by side with a piece shut in (pairs of two open pieces are found above).
+        let columns = &self.columns;
         let is_open = |at: usize| state.exposed[at / width] >> (at % width) & 1 == 1;
         let words = columns.row_words;
-        for row in 1..=usize::from(self.board_rows) {
+        for row in 1..=last {
             let (here_row, below_row) = columns.kind_bytes[row * words..(row + 2) * words].split_at(words);
             for (word, (&here, &below)) in here_row.iter().zip(below_row).enumerate() {
                 let next = here_row.get(word + 1).copied().unwrap_or(u64::MAX);
@@ -641,18 +614,200 @@ impl Search {
                         found &= found - 1;
                         let beside = at + step;
                         if !(is_open(at) && is_open(beside)) {
-                            let (a, b) = (columns.grid[at], columns.grid[beside]);
-                            let pair = (a.min(b), a.max(b));
                             // Pieces side by side are always joined (a line of no turn).
-                            if !asleep.contains(&pair) {
-                                branches.push(Branch::Remove(pair.0, pair.1));
-                            }
+                            let (a, b) = (columns.grid[at], columns.grid[beside]);
+                            state.pairs.push((a.min(b), a.max(b)));
                         }
                     }
                 }
             }
         }
-        self.branches = branches;
+    }
+
+    /// Pushes onto `state.pairs` the joinable pairs of kind `k` (of at most 64 pieces) whose two
+    /// pieces have an open side: those of `open` (bits of [`Columns::member_slot`]), of which
+    /// `sunk` are sunk (see [`sunk_joinable`]).
+    fn push_open_pairs_of_kind(&self, state: &mut Gravity, k: usize, mut open: u64, sunk: u64) {
+        // Fewer than two pieces (no bit count: see [`Search::canonize`]).
+        if open & open.wrapping_sub(1) == 0 {
+            return;
+        }
+        let max_turns = self.max_turns;
+        let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
+        let last = usize::from(self.board_rows);
+        let members = &self.members[self.start[k]..];
+        // With at most two turns, a pair is joined by a shape along the rows or the columns
+        // ([`super::Bits::joinable`]); the runs of each piece are found once, not per pair, and
+        // only for pieces not sunk, in a kind with two or more of them.
+        let roomy = open & !sunk;
+        if max_turns <= 2 && roomy & roomy.wrapping_sub(1) != 0 {
+            let mut each = roomy;
+            while each != 0 {
+                let slot = each.trailing_zeros() as usize;
+                each &= each - 1;
+                let (row, col) = self.cell[members[slot] as usize];
+                state.reach[slot & 63] = (
+                    reach(lines_across[row as usize], u32::from(col)),
+                    reach(lines_down[col as usize], u32::from(row)),
+                    (u32::from(row), u32::from(col)),
+                );
+            }
+        }
+        while open != 0 {
+            let first = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let mut rest = open;
+            while rest != 0 {
+                let second = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let pair = (members[first], members[second]);
+                let joined = if (sunk >> first | sunk >> second) & 1 == 1 {
+                    let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
+                    sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
+                } else if max_turns <= 2 {
+                    let (a_across, a_down, (a_row, a_col)) = state.reach[first & 63];
+                    let (b_across, b_down, (b_row, b_col)) = state.reach[second & 63];
+                    let across = a_across & b_across & middles(a_col, b_col, max_turns);
+                    crossed(lines_across, a_row as usize, b_row as usize, across) || {
+                        let down = a_down & b_down & middles(a_row, b_row, max_turns);
+                        crossed(lines_down, a_col as usize, b_col as usize, down)
+                    }
+                } else {
+                    self.joinable(pair.0, pair.1)
+                };
+                debug_assert_eq!(joined, self.joinable(pair.0, pair.1));
+                if joined {
+                    state.pairs.push((pair.0.min(pair.1), pair.0.max(pair.1)));
+                }
+            }
+        }
+    }
+
+    /// Brings the joinable pairs of the position the search came from (`parent`; `state.pairs`
+    /// from `parent.pairs_from` on) up to date for this one, onto the end of `state.pairs` (in
+    /// no particular order), when [`Gravity::incremental`] holds.
+    ///
+    /// Why only a few kinds need a look: every column was given packed, so its pieces stay
+    /// packed at its bottom, and the removals since the parent (those of `self.order` from
+    /// `parent.order_end` on) only open cells: the top cells of each column they took pieces
+    /// from. So a line open at the parent is still open, and a pair of pieces that did not
+    /// move is still joined if it was. A pair joined now and not then, of two pieces that did
+    /// not move, has a line through an opened cell. If a straight end of the line (from a piece
+    /// to its first turn, or the whole line) holds it, that piece sees the opened cell along a
+    /// row or a column over open cells. Else the middle segment holds it: along the opened
+    /// cell's column, its lower end is an opened cell (the cells below it hold pieces) and a
+    /// piece sees it along a row; along the opened cell's row, the two turns lie above the tops
+    /// of their columns (nothing open lies below a piece), each reached from that top, so both
+    /// pieces are tops of columns, and tops are joined with each other at the parent too,
+    /// through the ring above the board (the lines may go outside, and turn twice). So only the
+    /// kinds of the pieces that moved (those of a column with a piece removed, at or above the
+    /// lowest row a piece was removed from) and of the pieces that see an opened cell (the new
+    /// top of its column and the first piece along its row each way) can gain or lose pairs;
+    /// their pairs are found again, and the others' are the parent's with both pieces left.
+    fn update_pairs(&mut self, state: &mut Gravity, parent: Parent) {
+        let width = self.column_start.len() - 1;
+        let last = usize::from(self.board_rows);
+        // Per framed column: the pieces removed from it, and the lowest row one was removed from.
+        let mut removed = [(0u8, 0u8); 64];
+        let mut columns_changed = 0u64;
+        for step in &self.order[parent.order_end..] {
+            for (row, col) in step.at {
+                let entry = &mut removed[col as usize & 63];
+                entry.0 += 1;
+                entry.1 = entry.1.max(row);
+                columns_changed |= 1 << (col & 63);
+            }
+        }
+        let mut dirty = [0u64; 4];
+        let mut mark = |piece: u16, kind: &[u32]| {
+            let k = kind[piece as usize] as usize;
+            dirty[k / 64 % 4] |= 1 << (k % 64);
+        };
+        let board = span(1, last as u32);
+        while columns_changed != 0 {
+            let col = columns_changed.trailing_zeros() as usize;
+            columns_changed &= columns_changed - 1;
+            let (count, lowest) = removed[col];
+            // The column's top row now (`last + 1` when it is empty).
+            let held = !self.bits.cols[col] & board;
+            let top_row = if held == 0 { last + 1 } else { held.trailing_zeros() as usize };
+            // The pieces that may have moved, and the new top (it sees the cells opened above it).
+            for row in top_row..=usize::from(lowest).max(top_row).min(last) {
+                let piece = self.columns.grid[row * width + col];
+                if piece != NO_PIECE {
+                    mark(piece, &self.kind);
+                }
+            }
+            // The first piece along each opened cell's row, each way.
+            for row in top_row - usize::from(count)..top_row {
+                let closed = !self.bits.rows[row];
+                let before = closed & ((1 << col) - 1);
+                let after = closed & (u64::MAX << col << 1);
+                let left = before.checked_ilog2().map_or(usize::MAX, |col| col as usize);
+                for beside in [left, after.trailing_zeros() as usize] {
+                    if (1..width - 1).contains(&beside) {
+                        let piece = self.columns.grid[row * width + beside];
+                        debug_assert_ne!(piece, NO_PIECE, "a closed cell of the board holds a piece");
+                        mark(piece, &self.kind);
+                    }
+                }
+            }
+        }
+        let is_dirty = |k: u32| dirty[k as usize / 64 % 4] >> (k % 64) & 1 == 1;
+        for index in parent.pairs_from..parent.pairs_end {
+            let (a, b) = state.pairs[index];
+            if self.is_present(a) && self.is_present(b) && !is_dirty(self.kind[a as usize]) {
+                state.pairs.push((a, b));
+            }
+        }
+        let sunk_row = self.sunk_row(state);
+        for (word, mut kinds) in dirty.into_iter().enumerate() {
+            while kinds != 0 {
+                let k = word * 64 + kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                if self.left[k] < 2 {
+                    continue;
+                }
+                // The kind's pieces with an open side, and those of them sunk; pairs side by side
+                // with a piece shut in.
+                let (mut open, mut sunk) = (0u64, 0u64);
+                for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
+                    if !self.is_present(piece) {
+                        continue;
+                    }
+                    let (row, col) = self.cell[piece as usize];
+                    let piece_open = state.exposed[row as usize] >> col & 1 == 1;
+                    open |= u64::from(piece_open) << slot;
+                    sunk |= u64::from(usize::from(row) == last && sunk_row >> col & 1 == 1) << slot;
+                    let at = usize::from(row) * width + usize::from(col);
+                    for beside in [at + 1, at + width] {
+                        let other = self.columns.grid[beside];
+                        if other == NO_PIECE || self.kind[other as usize] as usize != k {
+                            continue;
+                        }
+                        let (other_row, other_col) = self.cell[other as usize];
+                        let other_open = state.exposed[other_row as usize] >> other_col & 1 == 1;
+                        if !(piece_open && other_open) {
+                            state.pairs.push((piece.min(other), piece.max(other)));
+                        }
+                    }
+                }
+                self.push_open_pairs_of_kind(state, k, open, sunk);
+            }
+        }
+    }
+
+    /// Checks that the pairs found from the parent's (`state.pairs[pairs_from..]`) are those
+    /// found from scratch.
+    #[cfg(debug_assertions)]
+    fn check_pairs(&mut self, state: &mut Gravity, pairs_from: usize) {
+        let found_end = state.pairs.len();
+        self.find_pairs_by_cells(state);
+        let mut fresh = state.pairs.split_off(found_end);
+        let mut updated = state.pairs[pairs_from..].to_vec();
+        fresh.sort_unstable();
+        updated.sort_unstable();
+        assert_eq!(updated, fresh, "the pairs brought up to date are the pairs of the board");
     }
 
     /// Pushes every removable pair of the kinds with two or more pieces left as a branch, kind
@@ -782,7 +937,15 @@ impl Search {
     /// finishing their kind first, then in the round's order; but not the pairs
     /// of the sleep set `state.sleep[sleep_from..]` (given for the board before the safe
     /// moves), known to lead to a hopeless board (see the [module documentation](self)).
-    fn gravity(&mut self, state: &mut Gravity, sleep_from: usize) -> Result<bool, OutOfBudget> {
+    ///
+    /// `parent` is where the position the search came from keeps its pairs (none at the first
+    /// position of a round).
+    fn gravity(
+        &mut self,
+        state: &mut Gravity,
+        sleep_from: usize,
+        parent: Option<Parent>,
+    ) -> Result<bool, OutOfBudget> {
         let order_mark = self.order.len();
         self.close_gravity();
         if self.total_left == 0 {
@@ -808,13 +971,31 @@ impl Search {
         self.count_position()?;
         let from = self.branches.len();
         self.find_exposed(state);
-        let asleep = std::mem::take(&mut state.sleep);
+        let pairs_from = state.pairs.len();
         if self.columns.member_slot.is_empty() {
+            let asleep = std::mem::take(&mut state.sleep);
             self.push_open_pairs(state, &asleep[sleep_from..]);
+            state.sleep = asleep;
         } else {
-            self.push_open_pairs_by_cells(state, &asleep[sleep_from..]);
+            match parent {
+                Some(parent) if state.incremental => {
+                    self.update_pairs(state, parent);
+                    #[cfg(debug_assertions)]
+                    self.check_pairs(state, pairs_from);
+                }
+                _ => self.find_pairs_by_cells(state),
+            }
+            // A pair is looked for in the sleep set only once found joined: a position has a
+            // few branches (3.2 on average on deal 103) and a sleep set of a few pairs, against
+            // many more pairs of open pieces looked at.
+            let asleep = &state.sleep[sleep_from..];
+            for &(a, b) in &state.pairs[pairs_from..] {
+                if !asleep.contains(&(a, b)) {
+                    self.branches.push(Branch::Remove(a, b));
+                }
+            }
         }
-        state.sleep = asleep;
+        let here = Parent { pairs_from, pairs_end: state.pairs.len(), order_end: self.order.len() };
         // By the pieces left of the kind, then the round's tie, then kind by kind in reading
         // order.
         state.order_keys.clear();
@@ -866,10 +1047,11 @@ impl Search {
             // its line now comes in while the removal is played (unless safe moves follow).
             state.memo.touch(hash);
             self.remove(a, b, true);
-            let cleared = self.gravity(state, refuted_end)?;
+            let cleared = self.gravity(state, refuted_end, Some(here))?;
             state.sleep.truncate(refuted_end);
             if cleared {
                 self.branches.truncate(from);
+                state.pairs.truncate(pairs_from);
                 return Ok(true);
             }
             self.undo(true);
@@ -877,6 +1059,7 @@ impl Search {
         }
         self.branches.truncate(from);
         state.sleep.truncate(sleep_from);
+        state.pairs.truncate(pairs_from);
         // Every removal was undone: the key is this position's again.
         state.memo.prove(reserved, self.columns.hash, &self.columns.key);
         self.undo_to(order_mark, self.trail.len(), true);
