@@ -379,6 +379,17 @@ proptest! {
         let board = r#gen::board(rows, cols, rng.random_range(0.3..=1.0), rng.random_range(1..=8), &mut rng);
         check_best(&board, Rules { max_turns, outside }, gravity, seed)?;
     }
+
+    /// Full boards with gravity: every column is packed, so the search brings each position's
+    /// pairs up to date from its parent's, and test builds check each update against the pairs
+    /// found from scratch.
+    #[test]
+    fn full_boards_with_gravity_follow_the_rules(seed: u64, max_turns in 1u32..=2, outside: bool) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (rows, cols) = (rng.random_range(2..=7), rng.random_range(2..=8));
+        let board = r#gen::board(rows, cols, 1.0, rng.random_range(2..=10), &mut rng);
+        check_best(&board, Rules { max_turns, outside }, true, seed)?;
+    }
 }
 
 /// A board whose columns hold their pieces packed at the bottom, as the real game's deals do:

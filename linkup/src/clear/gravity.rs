@@ -480,9 +480,10 @@ impl Search {
 
     /// The key and its hash once pieces `a` and `b` are gone, before anything falls (the key into
     /// `key`): only the pieces of their columns in the key can change.
-    fn hash_without(&self, a: u16, b: u16, key: &mut Vec<u64>) -> u64 {
-        key.clear();
-        key.extend_from_slice(&self.columns.key);
+    fn hash_without(&self, a: u16, b: u16, keys: &mut Vec<u64>) -> u64 {
+        let start = keys.len();
+        keys.extend_from_slice(&self.columns.key);
+        let key = &mut keys[start..];
         let mut hash = self.columns.hash;
         let (a_col, b_col) = (self.cell[a as usize].1 as usize, self.cell[b as usize].1 as usize);
         let columns = if a_col == b_col { 1 } else { 2 };
@@ -1019,11 +1020,17 @@ impl Search {
         // table after its safe moves, so it has none, and the branch's position is that board.
         state.known.truncate(from);
         state.child_hash.truncate(from);
+        // The keys first, then the lookups: with nothing between them, the lookups' loads are
+        // in flight together.
+        state.child_key.clear();
         for index in from..self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
             let hash = self.hash_without(a, b, &mut state.child_key);
-            state.known.push(state.memo.contains(hash, &state.child_key));
             state.child_hash.push(hash);
+        }
+        let key_words = self.columns.key.len();
+        for (index, key) in state.child_key.chunks_exact(key_words).enumerate() {
+            state.known.push(state.memo.contains(state.child_hash[from + index], key));
         }
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
