@@ -199,6 +199,10 @@ struct Gravity {
     /// The joinable pairs of the positions on the search path (each pair low piece first, in
     /// no particular order), each position's from a mark ([`Parent::pairs_from`]).
     pairs: Vec<(u16, u16)>,
+    /// Scratch for [`Search::update_pairs`]: one bit per piece whose pairs are found again (all
+    /// 0 between uses), and those pieces.
+    dirty: Vec<u64>,
+    dirty_pieces: Vec<u16>,
     /// Every column was given packed, the lines turn at most once, or twice with the ring
     /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
     /// parent's ([`Search::update_pairs`]).
@@ -285,6 +289,8 @@ impl Search {
             exposed: Vec::new(),
             pairs: Vec::new(),
             incremental: false,
+            dirty: vec![0; self.present.len()],
+            dirty_pieces: Vec::new(),
             open_of_kind: Box::new([(0, 0); 256]),
             known: Vec::new(),
             child_hash: Vec::new(),
@@ -719,10 +725,16 @@ impl Search {
                 columns_changed |= 1 << (col & 63);
             }
         }
-        let mut dirty = [0u64; 4];
-        let mut mark = |piece: u16, kind: &[u32]| {
-            let k = kind[piece as usize] as usize;
-            dirty[k / 64 % 4] |= 1 << (k % 64);
+        // The pieces whose pairs are found again (each once in `dirty_pieces`, its bit set in
+        // `dirty`, cleared below).
+        let (dirty, dirty_pieces) = (&mut state.dirty, &mut state.dirty_pieces);
+        dirty_pieces.clear();
+        let mut mark = |piece: u16| {
+            let word = &mut dirty[piece as usize / 64];
+            if *word >> (piece % 64) & 1 == 0 {
+                *word |= 1 << (piece % 64);
+                dirty_pieces.push(piece);
+            }
         };
         let board = span(1, last as u32);
         while columns_changed != 0 {
@@ -736,7 +748,7 @@ impl Search {
             for row in top_row..=usize::from(lowest).max(top_row).min(last) {
                 let piece = self.columns.grid[row * width + col];
                 if piece != NO_PIECE {
-                    mark(piece, &self.kind);
+                    mark(piece);
                 }
             }
             // The first piece along each opened cell's row, each way.
@@ -749,52 +761,71 @@ impl Search {
                     if (1..width - 1).contains(&beside) {
                         let piece = self.columns.grid[row * width + beside];
                         debug_assert_ne!(piece, NO_PIECE, "a closed cell of the board holds a piece");
-                        mark(piece, &self.kind);
+                        mark(piece);
                     }
                 }
             }
         }
-        let is_dirty = |k: u32| dirty[k as usize / 64 % 4] >> (k % 64) & 1 == 1;
+        let is_dirty = |piece: u16| state.dirty[piece as usize / 64] >> (piece % 64) & 1 == 1;
         for index in parent.pairs_from..parent.pairs_end {
             let (a, b) = state.pairs[index];
-            if self.is_present(a) && self.is_present(b) && !is_dirty(self.kind[a as usize]) {
+            if self.is_present(a) && self.is_present(b) && !is_dirty(a) && !is_dirty(b) {
                 state.pairs.push((a, b));
             }
         }
+        // Each dirty piece with each other piece of its kind (a pair of two dirty pieces once).
         let sunk_row = self.sunk_row(state);
-        for (word, mut kinds) in dirty.into_iter().enumerate() {
-            while kinds != 0 {
-                let k = word * 64 + kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
-                if self.left[k] < 2 {
+        let is_open = |(row, col): Cell| state.exposed[row as usize] >> col & 1 == 1;
+        let is_sunk = |(row, col): Cell| usize::from(row) == last && sunk_row >> col & 1 == 1;
+        for &piece in &state.dirty_pieces {
+            let k = self.kind[piece as usize] as usize;
+            if self.left[k] < 2 {
+                continue;
+            }
+            let at = self.cell[piece as usize];
+            let (piece_open, piece_sunk) = (is_open(at), is_sunk(at));
+            for &other in &self.members[self.start[k]..self.start[k + 1]] {
+                if other == piece || !self.is_present(other) || other < piece && is_dirty(other) {
                     continue;
                 }
-                // The kind's pieces with an open side, and those of them sunk; pairs side by side
-                // with a piece shut in.
-                let (mut open, mut sunk) = (0u64, 0u64);
-                for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
-                    if !self.is_present(piece) {
-                        continue;
-                    }
-                    let (row, col) = self.cell[piece as usize];
-                    let piece_open = state.exposed[row as usize] >> col & 1 == 1;
-                    open |= u64::from(piece_open) << slot;
-                    sunk |= u64::from(usize::from(row) == last && sunk_row >> col & 1 == 1) << slot;
-                    let at = usize::from(row) * width + usize::from(col);
-                    for beside in [at + 1, at + width] {
-                        let other = self.columns.grid[beside];
-                        if other == NO_PIECE || self.kind[other as usize] as usize != k {
-                            continue;
-                        }
-                        let (other_row, other_col) = self.cell[other as usize];
-                        let other_open = state.exposed[other_row as usize] >> other_col & 1 == 1;
-                        if !(piece_open && other_open) {
-                            state.pairs.push((piece.min(other), piece.max(other)));
-                        }
-                    }
+                let other_at = self.cell[other as usize];
+                let joined = if piece_open && is_open(other_at) {
+                    self.open_pair_joined((piece, piece_sunk), (other, is_sunk(other_at)))
+                } else {
+                    at.0.abs_diff(other_at.0) + at.1.abs_diff(other_at.1) == 1
+                };
+                debug_assert_eq!(joined, self.joinable(piece, other));
+                if joined {
+                    state.pairs.push((piece.min(other), piece.max(other)));
                 }
-                self.push_open_pairs_of_kind(state, k, open, sunk);
             }
+        }
+        for &piece in &state.dirty_pieces {
+            state.dirty[piece as usize / 64] = 0;
+        }
+    }
+
+    /// Whether a line joins two pieces of a kind with an open side each (and whether each is
+    /// sunk, see [`sunk_joinable`]): [`Search::push_open_pairs_of_kind`] for one pair.
+    fn open_pair_joined(&self, (a, a_sunk): (u16, bool), (b, b_sunk): (u16, bool)) -> bool {
+        let (a_at, b_at) = (self.cell[a as usize], self.cell[b as usize]);
+        let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
+        if a_sunk || b_sunk {
+            let (sunk, other) = if a_sunk { (a_at, b_at) } else { (b_at, a_at) };
+            return sunk_joinable(lines_down, usize::from(self.board_rows), sunk, other);
+        }
+        if self.max_turns > 2 {
+            return self.joinable(a, b);
+        }
+        let ((a_row, a_col), (b_row, b_col)) = ((u32::from(a_at.0), u32::from(a_at.1)), (u32::from(b_at.0), u32::from(b_at.1)));
+        let across = reach(lines_across[a_row as usize], a_col)
+            & reach(lines_across[b_row as usize], b_col)
+            & middles(a_col, b_col, self.max_turns);
+        crossed(lines_across, a_row as usize, b_row as usize, across) || {
+            let down = reach(lines_down[a_col as usize], a_row)
+                & reach(lines_down[b_col as usize], b_row)
+                & middles(a_row, b_row, self.max_turns);
+            crossed(lines_down, a_col as usize, b_col as usize, down)
         }
     }
 
