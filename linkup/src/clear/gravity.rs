@@ -700,7 +700,7 @@ impl Search {
     /// from `parent.pairs_from` on) up to date for this one, onto the end of `state.pairs` (in
     /// no particular order), when [`Gravity::incremental`] holds.
     ///
-    /// Why only a few kinds need a look: every column was given packed, so its pieces stay
+    /// Why only a few pieces need a look: every column was given packed, so its pieces stay
     /// packed at its bottom, and the removals since the parent (those of `self.order` from
     /// `parent.order_end` on) only open cells: the top cells of each column they took pieces
     /// from. So a line open at the parent is still open, and a pair of pieces that did not
@@ -713,10 +713,12 @@ impl Search {
     /// of their columns (nothing open lies below a piece), each reached from that top, so both
     /// pieces are tops of columns, and tops are joined with each other at the parent too,
     /// through the ring above the board (the lines may go outside, and turn twice). So only the
-    /// kinds of the pieces that moved (those of a column with a piece removed, at or above the
-    /// lowest row a piece was removed from) and of the pieces that see an opened cell (the new
-    /// top of its column and the first piece along its row each way) can gain or lose pairs;
-    /// their pairs are found again, and the others' are the parent's with both pieces left.
+    /// pieces that moved (those of a column with a piece removed, at or above the lowest row a
+    /// piece was removed from) and the pieces that see an opened cell (the new top of its
+    /// column, and the first piece along its row each way) can gain or lose pairs: their pairs
+    /// are found again, and the pairs of two other pieces are the parent's with both pieces
+    /// left. (A removed piece's pairs go with it; a sunk piece that stops being sunk sees the
+    /// opened cell beside it.)
     fn update_pairs(&mut self, state: &mut Gravity, parent: Parent) {
         let width = self.column_start.len() - 1;
         let last = usize::from(self.board_rows);
