@@ -791,13 +791,29 @@ impl Search {
                 continue;
             }
             let at = self.cell[piece as usize];
-            let (piece_open, piece_sunk) = (is_open(at), is_sunk(at));
+            if !is_open(at) {
+                // Shut in: joined only to the pieces of its kind beside it.
+                let cell = usize::from(at.0) * width + usize::from(at.1);
+                for beside in [cell - width, cell - 1, cell + 1, cell + width] {
+                    let other = self.columns.grid[beside];
+                    if other == NO_PIECE
+                        || self.kind[other as usize] as usize != k
+                        || other < piece && is_dirty(other)
+                    {
+                        continue;
+                    }
+                    debug_assert!(self.joinable(piece, other));
+                    state.pairs.push((piece.min(other), piece.max(other)));
+                }
+                continue;
+            }
+            let piece_sunk = is_sunk(at);
             for &other in &self.members[self.start[k]..self.start[k + 1]] {
                 if other == piece || !self.is_present(other) || other < piece && is_dirty(other) {
                     continue;
                 }
                 let other_at = self.cell[other as usize];
-                let joined = if piece_open && is_open(other_at) {
+                let joined = if is_open(other_at) {
                     self.open_pair_joined((piece, piece_sunk), (other, is_sunk(other_at)))
                 } else {
                     at.0.abs_diff(other_at.0) + at.1.abs_diff(other_at.1) == 1
