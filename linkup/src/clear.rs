@@ -263,12 +263,14 @@ enum Taken {
     ParentProof,
     /// A refutation the parent's probe of the same branch found.
     Refutation,
+    /// A proof a probe of another branch found, here or at the parent.
+    OtherProof,
 }
 
 #[cfg(test)]
 thread_local! {
     /// Answers taken in this thread, by [`Taken`] (for the tests).
-    static TAKEN: std::cell::Cell<[u64; 3]> = const { std::cell::Cell::new([0; 3]) };
+    static TAKEN: std::cell::Cell<[u64; 4]> = const { std::cell::Cell::new([0; 4]) };
 }
 
 #[cfg(test)]
@@ -1727,7 +1729,7 @@ impl Search {
         let (refuted_at, stuck_at) = (self.refuted_log.len(), self.stuck.len());
         let mut probed = [NO_PROOF; 4];
         if alive {
-            probed = self.plain_branches(from);
+            probed = self.plain_branches(from, log_at);
             if self.branches.len() > key_at {
                 self.used_stack.extend_from_slice(&self.used);
             }
@@ -1857,7 +1859,7 @@ impl Search {
     /// left with a single removal ends the probing, as none can have fewer branches. The
     /// branch the position's proof carries over to ([`Search::inherits`]) is tried first.
     /// Returns where the probes left the proofs of the branches pushed, in their order.
-    fn plain_branches(&mut self, from: &Inherit) -> [u32; 4] {
+    fn plain_branches(&mut self, from: &Inherit, own_log: usize) -> [u32; 4] {
         let mut live = [0u16; 4];
         let mut best: Option<Choice> = None;
         for index in 0..self.kind_order.len() {
@@ -1879,7 +1881,7 @@ impl Search {
                     covered |= 1 << pairing;
                     let (x, y) = two[usize::from(bits & 1 == 0)];
                     let branch = Branch::Remove(live[x], live[y]);
-                    let proof = if self.probe { self.probe(branch, from) } else { Some(NO_PROOF) };
+                    let proof = if self.probe { self.probe(branch, from, own_log) } else { Some(NO_PROOF) };
                     if let Some(proof) = proof {
                         choice.removes[choice.count] = (live[x], live[y]);
                         choice.proofs[choice.count] = proof;
@@ -1889,7 +1891,7 @@ impl Search {
             }
             choice.rest = self.allowed[k] & !covered;
             if self.probe && choice.rest != 0 {
-                match self.probe(Branch::Constrain(k as u32, choice.rest), from) {
+                match self.probe(Branch::Constrain(k as u32, choice.rest), from, own_log) {
                     Some(proof) => choice.proofs[choice.count] = proof,
                     None => choice.rest = 0,
                 }
@@ -2064,13 +2066,9 @@ impl Search {
     }
 
     /// The probe of `branch` (see [`Search::survives`]), taking a proof already known when one
-    /// holds: the position's own (`used`), or the one the parent position's probe of the same
-    /// branch found, if the branch that led here keeps it ([`Cut::keeps`]; the same argument
-    /// as [`Search::inherits`]: the parent's proof for this branch is a sequence of pairs that
-    /// the move from the parent leaves joinable at their turn, and allowed). A proof found or
-    /// taken is logged in `probe_log` for the positions below. In debug builds every proof
-    /// taken is checked by a probe.
-    fn probe(&mut self, branch: Branch, from: &Inherit) -> Option<u32> {
+    /// holds ([`Search::known_proof`]). A proof found or taken is logged in `probe_log` for the
+    /// positions below. In debug builds every proof taken is checked by a probe.
+    fn probe(&mut self, branch: Branch, from: &Inherit, own_log: usize) -> Option<u32> {
         if let Some(stuck) = self.still_refuted(branch, from) {
             count_taken(Taken::Refutation);
             debug_assert!(
@@ -2081,17 +2079,11 @@ impl Search {
             return None;
         }
         let kinds = self.used.len();
-        let reused = from.cut.and_then(|cut| {
-            let logged = self.probe_log[from.log.clone()].iter().find(|&&(logged, _)| logged == branch)?.1;
-            cut.keeps(&self.proofs[logged as usize..logged as usize + kinds]).then_some(logged)
-        });
+        let reused = self.known_proof(branch, from, own_log);
         let proof = match reused {
-            Some(at) => {
-                count_taken(Taken::ParentProof);
-                debug_assert!(
-                    self.survives(branch).is_some(),
-                    "a proof taken from the parent failed: {branch:?}"
-                );
+            Some((at, taken)) => {
+                count_taken(taken);
+                debug_assert!(self.survives(branch).is_some(), "a proof taken failed: {branch:?}");
                 Some(at)
             }
             None => match self.survives(branch) {
@@ -2111,6 +2103,41 @@ impl Search {
             self.probe_log.push((branch, at));
         }
         proof
+    }
+
+    /// Where in `proofs` a proof lies that [`Search::can_all_go`] holds after `branch`, when one
+    /// logged by the probes of this position (from `own_log` in `probe_log`) or of the parent
+    /// position does, and what sort of answer it is; the parent's probe of the same branch is
+    /// taken first.
+    ///
+    /// Why a proof logged for another branch may do: a probe's proof is a sequence of pairs
+    /// that frees every piece after its branch, and it is also a proof for the position the
+    /// probe was made at. A constraint only takes pairings away, so its sequence is one the
+    /// position allows; after `Remove(a, b)`, the sequence frees the kind's other two pieces
+    /// by their own pair, and at the position, `a` and `b`, joinable there, can be freed first
+    /// (their pairing is allowed), which opens the cells the sequence ran on. Its pairings
+    /// (`proofs`) say so: the kind branched on used only the branch's pairing. So any proof
+    /// of this position whose pairings `branch` keeps ([`Cut::keeps`]) proves the branch, by
+    /// the argument of [`Search::inherits`]; a proof of the parent's, when the move that led
+    /// here keeps it too (`from.cut`), is a proof of this position by the same argument.
+    fn known_proof(&self, branch: Branch, from: &Inherit, own_log: usize) -> Option<(u32, Taken)> {
+        let kinds = self.used.len();
+        let cut = self.cut(branch)?;
+        let pairings = |at: u32| &self.proofs[at as usize..at as usize + kinds];
+        if let Some(moved) = from.cut {
+            let parent = &self.probe_log[from.log.clone()];
+            let usable = |&&(_, at): &&(Branch, u32)| moved.keeps(pairings(at)) && cut.keeps(pairings(at));
+            if let Some(&(_, at)) = parent.iter().filter(|&&(logged, _)| logged == branch).find(usable) {
+                return Some((at, Taken::ParentProof));
+            }
+            if let Some(&(_, at)) = parent.iter().find(usable) {
+                return Some((at, Taken::OtherProof));
+            }
+        }
+        self.probe_log[own_log..]
+            .iter()
+            .find(|&&(_, at)| cut.keeps(pairings(at)))
+            .map(|&(_, at)| (at, Taken::OtherProof))
     }
 
     /// Where in `stuck` the pieces lie that a probe of the parent position could not free
@@ -2236,7 +2263,7 @@ mod tests {
     /// [`Search::probe`] and [`Search::still_refuted`] is exercised.
     #[test]
     fn every_sort_of_answer_is_taken() {
-        TAKEN.with(|counts| counts.set([0; 3]));
+        TAKEN.with(|counts| counts.set([0; 4]));
         for seed in 0..40 {
             decide_deal(8, 8, 16, seed, seed % 2 == 0).expect("agrees");
         }
