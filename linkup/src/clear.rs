@@ -578,6 +578,9 @@ struct Step {
     allowed_before: u8,
     /// The board's [`Search::epoch`] before the removal (restored on undo).
     epoch_before: u64,
+    /// The length of [`Search::cache_trail`] at the removal (the masks cached since are
+    /// put back as they were on undo).
+    cache_mark: usize,
 }
 
 /// A choice tried at a position.
@@ -817,6 +820,10 @@ struct Search {
     /// limits). It holds on any board that only opened cells since, so a mask brought up to
     /// date rechecks only the pairs whose wait a cell emptied since ends.
     pair_watch: Vec<[(u64, u64); 6]>,
+    /// The masks that caching a new one replaced below the first removal, each with its kind
+    /// and watch: undoing a removal puts back the masks of the board before it, which the
+    /// positions after the next removal from that board bring up to date.
+    cache_trail: Vec<(usize, (u64, u8, u8), [(u64, u64); 6])>,
     /// Masks found now are not cached (set while a probe looks at a child position, so the
     /// masks of the position probed from stay cached for its other children).
     scratch: bool,
@@ -947,6 +954,7 @@ impl Search {
             gravity: settings.gravity,
             pair_cache: vec![(0, 0, 0); kinds],
             pair_watch: vec![[WATCH_ALL; 6]; kinds],
+            cache_trail: Vec::new(),
             relaxed: Bits::new(board, settings.rules.outside),
             freed: Vec::new(),
             edges: Vec::new(),
@@ -1024,6 +1032,7 @@ impl Search {
             at: [self.cell[a as usize], self.cell[b as usize]],
             allowed_before: self.allowed[k],
             epoch_before: self.epoch,
+            cache_mark: self.cache_trail.len(),
         };
         self.order.push(step);
         self.epoch = self.next_epoch;
@@ -1055,6 +1064,11 @@ impl Search {
     /// Puts back the last removal.
     fn undo(&mut self, gravity: bool) {
         let step = self.order.pop().expect("a removal to undo");
+        while self.cache_trail.len() > step.cache_mark {
+            let (k, cache, watch) = self.cache_trail.pop().expect("a mask cached below");
+            self.pair_cache[k] = cache;
+            self.pair_watch[k] = watch;
+        }
         let [a, b] = step.pieces;
         let k = self.kind[a as usize] as usize;
         self.epoch = step.epoch_before;
@@ -1109,6 +1123,9 @@ impl Search {
             _ => self.find_mask(k, live, &mut watch),
         };
         if !self.scratch {
+            if !self.order.is_empty() {
+                self.cache_trail.push((k, self.pair_cache[k], self.pair_watch[k]));
+            }
             self.pair_cache[k] = (self.epoch, allowed, mask);
             self.pair_watch[k] = watch;
         }
