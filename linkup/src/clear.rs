@@ -685,18 +685,19 @@ fn fingerprint(key: &[u64]) -> u64 {
 /// the pairings used, and the pairs left, each with what it waits on on that board.
 #[derive(Debug, Clone, Default)]
 struct Base {
-    relaxed: Bits,
-    freed: Vec<u64>,
+    now: Relaxing,
     freed_count: usize,
-    freed_all: (u64, u64),
     used: Vec<u8>,
     edges: Vec<Edge>,
 }
 
-/// The state of [`Search::relax_run`] while it runs, in arrays of fixed size (an index masked
-/// to 63 needs no bounds check; a framed side is at most 62 lines, and [`MAX_SIDE`]² pieces
-/// fit in 64 words of bits): the relaxed board, the pieces freed, and the lines of the pieces
-/// freed (see [`Search::can_all_go`]). Loaded from the search's fields and stored back.
+/// The state of a run of the relaxation ([`Search::can_all_go`]), in arrays of fixed size (an
+/// index masked to 63 needs no bounds check; a framed side is at most 62 lines, and
+/// [`MAX_SIDE`]² pieces fit in 64 words of bits): the relaxed board, the pieces freed, the rows
+/// and the columns (one bit per framed line) of the pieces freed since [`Search::relax_run`]
+/// last took them (`freed_lines`) and since the run began (`freed_all`). Made by
+/// [`Search::relax_setup`] (or from a [`Base`]), taken over by [`Search::relax_run`].
+#[derive(Debug, Clone)]
 struct Relaxing {
     rows: [u64; 64],
     cols: [u64; 64],
@@ -705,29 +706,19 @@ struct Relaxing {
     freed_all: (u64, u64),
 }
 
-impl Relaxing {
-    fn load(search: &Search) -> Relaxing {
-        let mut now = Relaxing {
-            rows: [0; 64],
-            cols: [0; 64],
-            freed: [0; 64],
-            freed_lines: search.freed_lines,
-            freed_all: search.freed_all,
-        };
-        now.rows[..search.relaxed.rows.len()].copy_from_slice(&search.relaxed.rows);
-        now.cols[..search.relaxed.cols.len()].copy_from_slice(&search.relaxed.cols);
-        now.freed[..search.freed.len()].copy_from_slice(&search.freed);
-        now
+impl Default for Relaxing {
+    fn default() -> Relaxing {
+        Relaxing { rows: [0; 64], cols: [0; 64], freed: [0; 64], freed_lines: (0, 0), freed_all: (0, 0) }
     }
+}
 
-    fn store(&self, search: &mut Search) {
-        let (height, width, words) =
-            (search.relaxed.rows.len(), search.relaxed.cols.len(), search.freed.len());
-        search.relaxed.rows.copy_from_slice(&self.rows[..height]);
-        search.relaxed.cols.copy_from_slice(&self.cols[..width]);
-        search.freed.copy_from_slice(&self.freed[..words]);
-        search.freed_lines = self.freed_lines;
-        search.freed_all = self.freed_all;
+impl Relaxing {
+    /// The board `bits`, nothing freed.
+    fn new(bits: &Bits) -> Relaxing {
+        let mut now = Relaxing::default();
+        now.rows[..bits.rows.len()].copy_from_slice(&bits.rows);
+        now.cols[..bits.cols.len()].copy_from_slice(&bits.cols);
+        now
     }
 
     #[inline(always)]
@@ -764,6 +755,13 @@ impl Relaxing {
         Bits::flood_lines(&self.rows[..height], a, b, max_turns)
     }
 }
+
+/// A kind's cached mask of joinable pairs ([`Search::pair_mask`]): the epoch and pairings
+/// allowed it was found at, and the mask.
+type CachedMask = (u64, u8, u8);
+
+/// What each pair of a kind's cached mask waits on ([`Search::pair_watch`]).
+type PairWatch = [(u64, u64); 6];
 
 /// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
 /// appearance.
@@ -823,25 +821,23 @@ struct Search {
     next_epoch: u64,
     /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
     /// mask found (see [`Search::pair_mask`]).
-    pair_cache: Vec<(u64, u8, u8)>,
+    pair_cache: Vec<CachedMask>,
     /// Per kind, with `pair_cache`: for each pair of the mask (its bit) not joinable, the rows
     /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
     /// the four cells one of which must open ([`Bits::wait_on`]; all lines for other turn
     /// limits). It holds on any board that only opened cells since, so a mask brought up to
     /// date rechecks only the pairs whose wait a cell emptied since ends.
-    pair_watch: Vec<[(u64, u64); 6]>,
+    pair_watch: Vec<PairWatch>,
     /// The masks that caching a new one replaced below the first removal, each with its kind
     /// and watch: undoing a removal puts back the masks of the board before it, which the
     /// positions after the next removal from that board bring up to date.
-    cache_trail: Vec<(usize, (u64, u8, u8), [(u64, u64); 6])>,
+    cache_trail: Vec<(usize, CachedMask, PairWatch)>,
     /// Masks found now are not cached (set while a probe looks at a child position, so the
     /// masks of the position probed from stay cached for its other children).
     scratch: bool,
     /// Pieces fall (the masks are then never derived from an earlier board's).
     gravity: bool,
-    /// Scratch for [`Search::can_all_go`]: the board with the pieces freed so far open, and
-    /// one bit per piece freed.
-    relaxed: Bits,
+    /// The pieces the last run of [`Search::relax_run`] freed (one bit per piece).
     freed: Vec<u64>,
     /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
     /// the rows and columns (masks) it waits on.
@@ -864,11 +860,6 @@ struct Search {
     stuck: Vec<u64>,
     /// Where the last failed probe left its pieces in `stuck`.
     last_stuck: u32,
-    /// Scratch for [`Search::can_all_go`]: the rows and the columns (one bit per framed line)
-    /// of the pieces freed since it last took them.
-    freed_lines: (u64, u64),
-    /// The same for every piece freed in this run of [`Search::can_all_go`].
-    freed_all: (u64, u64),
     /// Pieces freed by the last run of [`Search::relax_run`].
     freed_count: usize,
     /// Per kind: the pairings (bits) [`Search::relax_run`] may not use (0 but while a base is
@@ -929,7 +920,8 @@ impl Search {
             column[fill[col as usize]] = piece as u16;
             fill[col as usize] += 1;
         }
-        let mut present = vec![0u64; cell.len().div_ceil(64)];
+        let piece_words = cell.len().div_ceil(64);
+        let mut present = vec![0u64; piece_words];
         for piece in 0..cell.len() {
             present[piece / 64] |= 1 << (piece % 64);
         }
@@ -966,8 +958,7 @@ impl Search {
             pair_cache: vec![(0, 0, 0); kinds],
             pair_watch: vec![[WATCH_ALL; 6]; kinds],
             cache_trail: Vec::new(),
-            relaxed: Bits::new(board, settings.rules.outside),
-            freed: Vec::new(),
+            freed: vec![0; piece_words],
             edges: Vec::new(),
             used: Vec::new(),
             used_stack: Vec::new(),
@@ -976,8 +967,6 @@ impl Search {
             refuted_log: Vec::new(),
             stuck: Vec::new(),
             last_stuck: 0,
-            freed_lines: (0, 0),
-            freed_all: (0, 0),
             freed_count: 0,
             blocked: vec![0; kinds],
             bases: Vec::new(),
@@ -1356,21 +1345,16 @@ impl Search {
     /// kept at the top of a pass without looking at its pieces or kind: it frees nothing, and
     /// its wait stays up to date (debug builds check it is not joinable).
     fn can_all_go(&mut self) -> bool {
-        let (edges, freed_count) = self.relax_setup(false);
-        self.relax_run(edges, freed_count, self.total_left)
+        let mut now = Relaxing::new(&self.bits);
+        let (edges, freed_count) = self.relax_setup(false, &mut now);
+        self.relax_run(&mut now, edges, freed_count, self.total_left)
     }
 
-    /// The start of [`Search::can_all_go`]: the relaxed board and the pieces freed at once,
-    /// and the pairs that may free more. With `hold`, the kinds of four with a pair removable
+    /// The start of [`Search::can_all_go`]: frees in `now` (the board, nothing freed) the
+    /// pieces freed at once, and returns the pairs that may free more and the pieces freed. With `hold`, the kinds of four with a pair removable
     /// now (the kinds [`Search::plain_branches`] probes) free nothing: all their allowed pairs
     /// wait, and they are blocked (see [`Search::relax_base`]).
-    fn relax_setup(&mut self, hold: bool) -> (Vec<Edge>, usize) {
-        self.relaxed.rows.copy_from_slice(&self.bits.rows);
-        self.relaxed.cols.copy_from_slice(&self.bits.cols);
-        self.freed.clear();
-        self.freed.resize(self.present.len(), 0);
-        self.freed_lines = (0, 0);
-        self.freed_all = (0, 0);
+    fn relax_setup(&mut self, hold: bool, now: &mut Relaxing) -> (Vec<Edge>, usize) {
         self.used.clear();
         self.used.resize(self.left.len(), 0);
         let mut edges = std::mem::take(&mut self.edges);
@@ -1420,7 +1404,8 @@ impl Search {
             let known = self.pair_mask(k, live);
             if count == 2 {
                 if known & 1 == 1 {
-                    freed_count += self.free(live[0]) + self.free(live[1]);
+                    freed_count += now.free(live[0], self.cell[live[0] as usize])
+                        + now.free(live[1], self.cell[live[1] as usize]);
                 } else {
                     let watch = if cached_watch {
                         self.pair_watch[k][0]
@@ -1464,7 +1449,8 @@ impl Search {
                 for (index, &(x, y)) in PAIRINGS[pairing].iter().enumerate() {
                     let joined = known >> (2 * pairing + index) & 1 == 1;
                     if joined && primary == Some(pairing) {
-                        freed_count += self.free(live[x]) + self.free(live[y]);
+                        freed_count += now.free(live[x], self.cell[live[x] as usize])
+                            + now.free(live[y], self.cell[live[y] as usize]);
                         self.used[k] |= 1 << pairing;
                     } else {
                         let watch = if joined {
@@ -1490,15 +1476,24 @@ impl Search {
         }
         if edges.iter().any(|edge| edge.watch == WATCH_ALL) {
             // Pairs never checked yet: the first pass checks every pair.
-            self.freed_lines = WATCH_ALL;
+            now.freed_lines = WATCH_ALL;
         }
         (edges, freed_count)
     }
 
-    /// The passes of [`Search::can_all_go`] from `edges` and `freed_count` pieces freed, until
-    /// `target` pieces are freed (true) or a pass frees nothing more (false). A pair of a
-    /// pairing its kind has in `blocked` frees nothing; it waits, unchecked.
-    fn relax_run(&mut self, mut edges: Vec<Edge>, mut freed_count: usize, target: usize) -> bool {
+    /// The passes of [`Search::can_all_go`] on `run` from `edges` and `freed_count` pieces
+    /// freed, until `target` pieces are freed (true) or a pass frees nothing more (false); `run`
+    /// is left as the passes leave it, the pieces freed also in `freed`. A pair of a pairing
+    /// its kind has in `blocked` frees nothing; it waits, unchecked.
+    fn relax_run(
+        &mut self,
+        run: &mut Relaxing,
+        mut edges: Vec<Edge>,
+        mut freed_count: usize,
+        target: usize,
+    ) -> bool {
+        // On the stack while it runs (fewer loads than through the reference).
+        let mut now = std::mem::take(run);
         let banded = self.max_turns <= 2;
         // Without probing, two stages: in the first, a kind of four frees its pieces only by
         // the pairing that freed its first ones, so that proofs use one pairing per kind where
@@ -1508,7 +1503,6 @@ impl Search {
         // least fixpoint), so the verdict is. While probing, the stages cost more line checks
         // than the proofs they shape save, so every pair counts at once.
         let mut mixing = self.probe;
-        let mut now = Relaxing::load(self);
         loop {
             let before = freed_count;
             // Rows and columns (bit per framed line) of the pieces freed since the last pass
@@ -1574,7 +1568,7 @@ impl Search {
                         } else if banded {
                             Bits::wait_on(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
                         } else {
-                            (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.relaxed.rows.len()))
+                            (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.bits.rows.len()))
                                 .then_some(WATCH_ALL)
                         };
                         match wait {
@@ -1613,7 +1607,9 @@ impl Search {
                 mixing = true;
             }
         }
-        now.store(self);
+        let words = self.freed.len();
+        self.freed.copy_from_slice(&now.freed[..words]);
+        *run = now;
         self.edges = edges;
         self.freed_count = freed_count;
         freed_count == target
@@ -1644,14 +1640,15 @@ impl Search {
     /// are checked against every line freed since the start (stale), so every pair whose wait
     /// could end is checked again. Debug builds run both and check they free the same pieces.
     fn relax_base(&mut self) {
-        let (mut edges, mut freed_count) = self.relax_setup(true);
+        let mut now = Relaxing::new(&self.bits);
+        let (mut edges, mut freed_count) = self.relax_setup(true, &mut now);
         self.base_kinds.clear();
         for index in (0..self.kind_order.len()).rev() {
             let k = self.kind_order[index] as usize;
             if self.blocked[k] == 0 {
                 continue;
             }
-            self.relax_run(edges, freed_count, usize::MAX);
+            self.relax_run(&mut now, edges, freed_count, usize::MAX);
             edges = std::mem::take(&mut self.edges);
             freed_count = self.freed_count;
             let at = self.base_kinds.len();
@@ -1659,11 +1656,8 @@ impl Search {
                 self.bases.push(Base::default());
             }
             let base = &mut self.bases[at];
-            base.relaxed.rows.clone_from(&self.relaxed.rows);
-            base.relaxed.cols.clone_from(&self.relaxed.cols);
-            base.freed.clone_from(&self.freed);
+            base.now.clone_from(&now);
             base.freed_count = freed_count;
-            base.freed_all = self.freed_all;
             base.used.clone_from(&self.used);
             base.edges.clone_from(&edges);
             self.base_kinds.push(k);
@@ -1679,44 +1673,22 @@ impl Search {
     fn relax_from_base(&mut self, branch: Branch, cut: Cut) -> bool {
         let at = self.base_kinds.iter().position(|&k| k == cut.kind).expect("a probed kind is held");
         let base = &self.bases[at];
-        self.relaxed.rows.copy_from_slice(&base.relaxed.rows);
-        self.relaxed.cols.copy_from_slice(&base.relaxed.cols);
-        self.freed.copy_from_slice(&base.freed);
+        let mut now = base.now.clone();
+        now.freed_lines = (0, 0);
         self.used.copy_from_slice(&base.used);
-        self.freed_all = base.freed_all;
-        self.freed_lines = (0, 0);
         let mut edges = std::mem::take(&mut self.edges);
         edges.clone_from(&base.edges);
         let mut freed_count = base.freed_count;
         let mut target = self.total_left;
         if let Branch::Remove(a, b) = branch {
             // The pair removed counts as freed: its cells are open.
-            freed_count += self.free(a) + self.free(b);
+            freed_count += now.free(a, self.cell[a as usize]) + now.free(b, self.cell[b as usize]);
             target += 2;
         }
         self.blocked[cut.kind] = ALL_PAIRINGS & !cut.pairings;
-        let alive = self.relax_run(edges, freed_count, target);
+        let alive = self.relax_run(&mut now, edges, freed_count, target);
         self.blocked[cut.kind] = 0;
         alive
-    }
-
-    fn is_freed(&self, piece: u16) -> bool {
-        self.freed[piece as usize / 64] >> (piece % 64) & 1 == 1
-    }
-
-    /// Frees `piece` for [`Search::can_all_go`]; 1 when it was not yet.
-    fn free(&mut self, piece: u16) -> usize {
-        if self.is_freed(piece) {
-            return 0;
-        }
-        self.freed[piece as usize / 64] |= 1 << (piece % 64);
-        let cell = self.cell[piece as usize];
-        self.relaxed.set(cell, true);
-        self.freed_lines.0 |= 1 << cell.0;
-        self.freed_lines.1 |= 1 << cell.1;
-        self.freed_all.0 |= 1 << cell.0;
-        self.freed_all.1 |= 1 << cell.1;
-        1
     }
 
     /// The search without gravity: true when the position can be cleared (the order is then in
