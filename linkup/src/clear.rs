@@ -56,8 +56,9 @@
 //! after a branch that keeps each of its pairs allowed and removes no piece whose partner in
 //! it stays (`Search::inherits`): a branch on a kind of four freed by one pairing, by that
 //! pairing. The probes' proofs go to the branch taken, and are logged for the positions
-//! below, where a probe of the same branch takes its parent's proof when the move between
-//! keeps it (`Search::probe`). A probe that fails records the pieces it could not free; below,
+//! below. A probe's proof is also a proof of the position it was made at, so a probe takes
+//! any proof logged by its position's probes, or by its parent's when the move between keeps
+//! it, that its branch keeps (`Search::known_proof`). A probe that fails records the pieces it could not free; below,
 //! the same branch fails again while all of them are on the board (`Search::still_refuted`).
 //! Debug builds run the relaxation anyway wherever an answer is taken, and check it agrees.
 //! The probes that do run start from a stage of the position's own relaxation where their kind
