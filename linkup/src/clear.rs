@@ -1352,9 +1352,10 @@ impl Search {
     }
 
     /// The start of [`Search::can_all_go`]: frees in `now` (the board, nothing freed) the
-    /// pieces freed at once, and returns the pairs that may free more and the pieces freed. With `hold`, the kinds of four with a pair removable
-    /// now (the kinds [`Search::plain_branches`] probes) free nothing: all their allowed pairs
-    /// wait, and they are blocked (see [`Search::relax_base`]).
+    /// pieces freed at once, and returns the pairs that may free more and the pieces freed.
+    /// With `hold`, the kinds of four with a pair removable now (the kinds
+    /// [`Search::plain_branches`] probes) free nothing: all their allowed pairs wait, and they
+    /// are blocked (see [`Search::relax_base`]).
     fn relax_setup(&mut self, hold: bool, now: &mut Relaxing) -> (Vec<Edge>, usize) {
         self.used.clear();
         self.used.resize(self.left.len(), 0);
