@@ -58,11 +58,11 @@
 //! pairing. The probes' proofs go to the branch taken, and are logged for the positions
 //! below. A probe's proof is also a proof of the position it was made at, so a probe takes
 //! any proof logged by its position's probes, or by its parent's when the move between keeps
-//! it, that its branch keeps (`Search::known_proof`). A probe that fails records the pieces it could not free; below,
-//! the same branch fails again while all of them are on the board (`Search::still_refuted`).
-//! Debug builds run the relaxation anyway wherever an answer is taken, and check it agrees.
-//! The probes that do run start from a stage of the position's own relaxation where their kind
-//! was still held, not from scratch (`Search::relax_base`).
+//! it, that its branch keeps (`Search::known_proof`). A probe that fails records the pieces it
+//! could not free; below, the same branch fails again while all of them are on the board
+//! (`Search::still_refuted`). Debug builds run the relaxation anyway wherever an answer is taken,
+//! and check it agrees. The probes that do run start from a stage of the position's own relaxation
+//! where their kind was still held, not from scratch (`Search::relax_base`).
 //!
 //! ## With gravity
 //! A removal can make pieces fall into the line of another pair, so no move is safe but a kind

@@ -40,11 +40,11 @@
 //! round in a pseudo-random order drawn from the board and the round, so the answer is the
 //! same on every run. (Trying first the pairs that make the fewest pieces fall, as the search
 //! did before, left the rounds little to vary: on the 1,000 standard deals it took 8.0 million
-//! positions and left one deal undecided, against 2.7 million and none.) The table of hopeless positions is kept from round to
-//! round (a position is entered only once every move from it was refuted, which no order
-//! changes), so each round skips what the rounds before proved. A round that ends without
-//! running out of its budget is exact: it found a clearing order or refuted every move from
-//! the start. The positions of every round count against the one budget of the search.
+//! positions and left one deal undecided, against 2.7 million and none.) The table of hopeless
+//! positions is kept from round to round (a position is entered only once every move from it was
+//! refuted, which no order changes), so each round skips what the rounds before proved. A round
+//! that ends without running out of its budget is exact: it found a clearing order or refuted every
+//! move from the start. The positions of every round count against the one budget of the search.
 //!
 //! ## Work per position
 //! Everything a position needs about its board is kept up to date column by column as
@@ -61,14 +61,14 @@
 //! column was given packed, a removal only opens the top cells of its columns, so only the pairs
 //! of a piece that fell or that sees an opened cell along a row or a column can change; the
 //! others are the parent's. (On deal 76 of the benchmark's set, a position finds again the pairs
-//! of about eight pieces: 4.9 that fell or came on top, 3.0 that see an opened cell.) A pair joined is dropped when it is in the sleep set (a
-//! position has a few branches, and many more pairs are looked at). Before any branch is played,
-//! the key and hash it would leave before anything falls (`Search::hash_without`: the key
-//! depends only on which pieces are left) are made for every branch, then looked up in the table
-//! of hopeless positions one after the other, so that the lookups' loads are in flight together;
-//! a key found there was entered after its safe moves, so it has none, the branch's position is
-//! that board, and the branch is refuted without being played. None of this changes which
-//! positions are searched or their order.
+//! of about eight pieces: 4.9 that fell or came on top, 3.0 that see an opened cell.) A pair joined
+//! is dropped when it is in the sleep set (a position has a few branches, and many more pairs are
+//! looked at). Before any branch is played, the key and hash it would leave before anything falls
+//! (`Search::hash_without`: the key depends only on which pieces are left) are made for every
+//! branch, then looked up in the table of hopeless positions one after the other, so that the
+//! lookups' loads are in flight together; a key found there was entered after its safe moves, so it
+//! has none, the branch's position is that board, and the branch is refuted without being played.
+//! None of this changes which positions are searched or their order.
 
 use super::table::Table;
 use super::{Branch, Cell, OutOfBudget, Search, middles, mix, run, span};
