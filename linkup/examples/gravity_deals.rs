@@ -7,7 +7,8 @@
 //! With no deal named, every deal is decided and the totals printed. `--plain` decides without
 //! gravity instead; `--input` prints the deals named as an input for the binary instead, e.g.
 //! `... -- --input 76 | linkup solve --best --gravity --outside`; `--every` prints every deal
-//! decided (by default, with no deal named, only those over 20,000 positions).
+//! decided (by default, with no deal named, only those over 20,000 positions); `--seed S` deals
+//! another 1,000 (seed 1 is the benchmark's).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -19,20 +20,26 @@ use rand_chacha::ChaCha8Rng;
 
 fn main() {
     let (mut gravity, mut input, mut each) = (true, false, false);
+    let (mut seed, mut seed_next) = (1, false);
     let mut wanted = Vec::new();
     for arg in std::env::args().skip(1) {
-        if arg == "--plain" {
+        if seed_next {
+            seed = arg.parse::<u64>().expect("a seed after --seed");
+            seed_next = false;
+        } else if arg == "--seed" {
+            seed_next = true;
+        } else if arg == "--plain" {
             gravity = false;
         } else if arg == "--input" {
             input = true;
         } else if arg == "--every" {
             each = true;
         } else {
-            wanted.push(arg.parse::<usize>().expect("a deal number (0-based), --plain, --input or --every"));
+            wanted.push(arg.parse::<usize>().expect("a deal number (0-based), --plain, --input, --every or --seed S"));
         }
     }
-    // The same stream as `standard_deals` in `benches/solve.rs`.
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    // With seed 1, the same stream as `standard_deals` in `benches/solve.rs`.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let deals: Vec<Board> = (0..1000).map(|_| linkup::r#gen::deal(8, 18, 36, 4, &mut rng)).collect();
     if input {
         let cases: Vec<Case> =
