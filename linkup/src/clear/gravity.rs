@@ -213,7 +213,7 @@ struct Gravity {
     /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
     /// parent's ([`Search::update_pairs`]).
     incremental: bool,
-    /// Scratch for [`Search::push_open_pairs_by_cells`]: per kind (fewer than 256 when it is
+    /// Scratch for [`Search::find_pairs_by_cells`]: per kind (fewer than 256 when it is
     /// used), its pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits
     /// of [`Columns::member_slot`]; all 0 between uses). Fixed sizes, indexed by masked
     /// numbers, need no bounds checks.
@@ -222,9 +222,10 @@ struct Gravity {
     known: Vec<bool>,
     /// Per branch on the search path: the hash of its board before anything falls.
     child_hash: Vec<u64>,
-    /// Scratch: the key of a branch's board ([`Search::hash_without`]).
+    /// Scratch: the keys of a position's branches' boards, one after the other
+    /// ([`Search::hash_without`]).
     child_key: Vec<u64>,
-    /// Scratch for [`Search::push_open_pairs_by_cells`]: per piece with an open side and not
+    /// Scratch for [`Search::push_open_pairs_of_kind`]: per piece with an open side and not
     /// sunk, of a kind with two or more such pieces, by its index among the pieces of its kind
     /// ([`Columns::member_slot`]): the cells its row and its column reach from it over open
     /// cells (as masks along them; see [`reach`]), and its row and column.
@@ -490,8 +491,8 @@ impl Search {
         }
     }
 
-    /// The key and its hash once pieces `a` and `b` are gone, before anything falls (the key into
-    /// `key`): only the pieces of their columns in the key can change.
+    /// The key and its hash once pieces `a` and `b` are gone, before anything falls (the key
+    /// appended to `keys`): only the pieces of their columns in the key can change.
     fn hash_without(&self, a: u16, b: u16, keys: &mut Vec<u64>) -> u64 {
         let start = keys.len();
         keys.extend_from_slice(&self.columns.key);
