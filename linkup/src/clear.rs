@@ -1918,12 +1918,11 @@ impl Search {
             }
             choice.rest = self.allowed[k] & !covered;
             if self.probe && choice.rest != 0 {
-                match self.probe(Branch::Constrain(k as u32, choice.rest), from, own_log) {
-                    Some(proof) => choice.proofs[choice.count] = proof,
-                    None => {
-                        choice.rest = 0;
-                        failed = true;
-                    }
+                if let Some(proof) = self.probe(Branch::Constrain(k as u32, choice.rest), from, own_log) {
+                    choice.proofs[choice.count] = proof;
+                } else {
+                    choice.rest = 0;
+                    failed = true;
                 }
             }
             let branches = choice.count + usize::from(choice.rest != 0);
