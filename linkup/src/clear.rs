@@ -39,13 +39,14 @@
 //! (1, 1, 2, 1, 1, 2, 4, …) positions, the first in reading order of kinds, each later one
 //! breaking ties between kinds and ordering a kind's removals as drawn from the board and the
 //! round, so a board always gets the same answer and count. While probing, a kind whose probed
-//! branches all fail (which makes its position hopeless), or else the first kind with a branch
-//! that fails, moves to the front of that order, so the positions searched next probe it first:
-//! a refutation tends to hold nearby, and one found first spares the probes of every other
-//! kind (a kind that lost branches is also the likely one to branch on). Exact because a round
-//! that runs out concludes nothing, and what it leaves (the table of hopeless positions, each
-//! proved by a subtree searched to the end) holds whatever the order; every round is the same
-//! complete search, and the last has the rest of the budget (`Search::probe_rounds`).
+//! branches all fail (which makes its position hopeless), or else the kind branched on when one of
+//! its branches failed, or else the first kind with a branch that failed, moves to the front of
+//! that order, so the positions searched next probe it first: a refutation tends to hold nearby,
+//! and one found first spares the probes of every other kind (a kind that lost branches is also the
+//! likely one to branch on). Exact because a round that runs out concludes nothing, and what it
+//! leaves (the table of hopeless positions, each proved by a subtree searched to the end) holds
+//! whatever the order; every round is the same complete search, and the last has the rest of the
+//! budget (`Search::probe_rounds`).
 //!
 //! Lines are checked again as little as possible: each kind's joinable pairs are cached per
 //! board state, and brought up to date from a state a few removals up the search path by
@@ -1875,17 +1876,20 @@ impl Search {
     /// branch the position's proof carries over to ([`Search::inherits`]) is tried first.
     /// Returns where the probes left the proofs of the branches pushed, in their order.
     ///
-    /// The kind that made the position hopeless, or else the first kind (in `kind_order`) with
-    /// a branch that failed, moves to the front of `kind_order`, to be probed first at the
-    /// positions searched next: a kind stuck here is most often stuck there too, and found
-    /// first it refutes a position before any other kind is probed, or, with its branches cut,
-    /// is the kind chosen (on the hardest hopeless deals of the seed-4 set, 4.25 G instructions
-    /// become 0.90 G). Any order is exact: every kind's branches cover its pairings.
+    /// The kind that made the position hopeless, or else the kind chosen when a branch of it
+    /// failed, or else the first kind (in `kind_order`) with a branch that failed, moves to the
+    /// front of `kind_order`, to be probed first at the positions searched next: a kind stuck here
+    /// is most often stuck there too, and found first it refutes a position before any other kind
+    /// is probed, or, with its branches cut, is the kind chosen (on the hardest hopeless deals of
+    /// the seed-4 set, 4.25 G instructions become 0.89 G). Any order is exact: every kind's
+    /// branches cover its pairings.
     fn plain_branches(&mut self, from: &Inherit, own_log: usize) -> [u32; 4] {
         let mut live = [0u16; 4];
         let mut best: Option<Choice> = None;
-        // Where in `kind_order` the first kind with a probe that failed is.
+        // Where in `kind_order` the first kind with a probe that failed is, and the kind chosen
+        // so far when a probe of it failed.
         let mut failed_first: Option<usize> = None;
+        let mut best_failed: Option<usize> = None;
         for index in 0..self.kind_order.len() {
             let k = self.kind_order[index] as usize;
             if self.left[k] != 4 {
@@ -1939,6 +1943,7 @@ impl Search {
                 2 * (choice.count + usize::from(choice.rest != 0)) + usize::from(choice.rest != 0)
             };
             if best.as_ref().is_none_or(|best| rank(&choice) < rank(best)) {
+                best_failed = failed.then_some(index);
                 best = Some(choice);
             }
             if self.probe && best.as_ref().is_some_and(|best| rank(best) == 2) {
@@ -1946,7 +1951,7 @@ impl Search {
                 break;
             }
         }
-        if let Some(index) = failed_first {
+        if let Some(index) = best_failed.or(failed_first) {
             // Move to front: the next positions probe this kind first.
             self.kind_order[..=index].rotate_right(1);
         }
