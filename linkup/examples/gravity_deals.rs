@@ -35,7 +35,9 @@ fn main() {
         } else if arg == "--every" {
             each = true;
         } else {
-            wanted.push(arg.parse::<usize>().expect("a deal number (0-based), --plain, --input, --every or --seed S"));
+            wanted.push(
+                arg.parse::<usize>().expect("a deal number (0-based), --plain, --input, --every or --seed S"),
+            );
         }
     }
     // With seed 1, the same stream as `standard_deals` in `benches/solve.rs`.
