@@ -434,12 +434,31 @@ impl Bits {
     /// the lines between.
     #[inline(always)]
     fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
+        Self::shape_or_wait_in::<false, false>(lines, across, a, b, max_turns)
+    }
+
+    /// [`Bits::shape_or_wait`], told that `a.0 <= b.0` (`LINES_SORTED`) or that `a.1 <= b.1`
+    /// (`AT_SORTED`), which spares comparing them: a pair in reading order has both along the
+    /// rows its rows sorted, and along the columns its ends' positions (their rows).
+    #[inline(always)]
+    fn shape_or_wait_in<const LINES_SORTED: bool, const AT_SORTED: bool>(
+        lines: &[u64],
+        across: &[u64],
+        a: Cell,
+        b: Cell,
+        max_turns: u32,
+    ) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
+        debug_assert!(!LINES_SORTED || a_line <= b_line, "lines not sorted");
+        debug_assert!(!AT_SORTED || a_at <= b_at, "positions not sorted");
         // The end nearer the start of the lines first: with `first.1 <= second.1`, the runs
         // meet exactly when the first's reaches as far up as the second's reaches down (each
         // run holds its own end), so most checks, where they do not, find two ends, not four.
-        let ((first, first_at), (second, second_at)) =
-            if a_at <= b_at { ((a_line, a_at), (b_line, b_at)) } else { ((b_line, b_at), (a_line, a_at)) };
+        let ((first, first_at), (second, second_at)) = if AT_SORTED || a_at <= b_at {
+            ((a_line, a_at), (b_line, b_at))
+        } else {
+            ((b_line, b_at), (a_line, a_at))
+        };
         let (first_line, second_line) = (lines[first & 63], lines[second & 63]);
         let (first_high, second_low) = (run_high(first_line, first_at), run_low(second_line, second_at));
         if second_low > first_high {
@@ -450,7 +469,11 @@ impl Bits {
         let low = run_low(first_line, first_at).max(second_low);
         let high = first_high.min(run_high(second_line, second_at));
         let reached = span(low, high) & middles(a_at, b_at, max_turns);
-        let (top, bottom) = (a_line.min(b_line) as u32, a_line.max(b_line) as u32);
+        let (top, bottom) = if LINES_SORTED {
+            (a_line as u32, b_line as u32)
+        } else {
+            (a_line.min(b_line) as u32, a_line.max(b_line) as u32)
+        };
         if bottom <= top + 1 {
             // No line between: any middle reached joins them.
             return if reached != 0 { None } else { Some(0) };
@@ -492,11 +515,56 @@ impl Bits {
     fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
         let across = Self::shape_or_wait(rows, cols, a, b, max_turns)?;
         let down = Self::shape_or_wait(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
+        Some(Self::wait_of(a, b, across, down))
+    }
+
+    /// [`Bits::wait_on`] for `a` before `b` in reading order (`a.0 <= b.0`, and then
+    /// `a.1 < b.1`): the shapes are told so ([`Bits::shape_or_wait_in`]).
+    #[inline(always)]
+    fn wait_on_sorted(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        let across = Self::shape_or_wait_in::<true, false>(rows, cols, a, b, max_turns)?;
+        let down = Self::shape_or_wait_in::<false, true>(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
+        Some(Self::wait_of(a, b, across, down))
+    }
+
+    /// [`Bits::wait_on_sorted`] for a pair whose last wait `wait` was apart and of whose four cells
+    /// only those along the rows (`across_open`) or along the columns (`down_open`) opened since:
+    /// the shape along the other lines is not looked at again. Its runs end where they ended,
+    /// as the cells beyond their facing ends are still closed (and the cells they hold only
+    /// open), so it would find its [`APART`] word again, which neither joins the pair nor
+    /// counts in a watch of lines.
+    #[inline(always)]
+    fn rewait_apart(
+        rows: &[u64],
+        cols: &[u64],
+        (a, b): (Cell, Cell),
+        max_turns: u32,
+        wait: (u64, u64),
+        (across_open, down_open): (bool, bool),
+    ) -> Option<(u64, u64)> {
+        let across = if across_open {
+            Self::shape_or_wait_in::<true, false>(rows, cols, a, b, max_turns)?
+        } else {
+            wait.0
+        };
+        let down = if down_open {
+            Self::shape_or_wait_in::<false, true>(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?
+        } else {
+            wait.1
+        };
+        debug_assert_eq!(Self::wait_on(rows, cols, a, b, max_turns), Some(Self::wait_of(a, b, across, down)));
+        Some(Self::wait_of(a, b, across, down))
+    }
+
+    /// The wait of [`Bits::wait_on`] from the shapes along the rows (`across`) and along the
+    /// columns (`down`), neither joining `a` and `b`.
+    #[inline(always)]
+    fn wait_of(a: Cell, b: Cell, across: u64, down: u64) -> (u64, u64) {
         if across & down & APART != 0 {
-            return Some((across, down));
+            return (across, down);
         }
         let strip = |wait: u64| if wait & APART != 0 { 0 } else { wait };
-        Some((1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across)))
+        (1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across))
     }
 
     /// True when the four cells of the [`APART`] words of [`Bits::wait_on`] (along the rows
@@ -507,6 +575,16 @@ impl Bits {
             lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
         };
         open(rows, across, 0) | open(rows, across, 16) | open(cols, down, 0) | open(cols, down, 16) == 0
+    }
+
+    /// Whether one of the two cells along the rows, and one of the two along the columns, of
+    /// the [`APART`] words of [`Bits::wait_on`] is open (see [`Bits::still_apart`]).
+    #[inline(always)]
+    fn apart_opened(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> (bool, bool) {
+        let open = |lines: &[u64], wait: u64, shift: u32| {
+            lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
+        };
+        (open(rows, across, 0) | open(rows, across, 16) != 0, open(cols, down, 0) | open(cols, down, 16) != 0)
     }
 
     /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
@@ -654,6 +732,7 @@ const WATCH_ALL: (u64, u64) = (u64::MAX >> 1, u64::MAX >> 1);
 /// A pair of [`Search::can_all_go`] that may still free a piece.
 #[derive(Debug, Clone, Copy)]
 struct Edge {
+    /// `a < b`: in reading order, as its checks ([`Bits::wait_on_sorted`]) are told.
     a: u16,
     b: u16,
     /// The kind of both pieces.
@@ -1141,11 +1220,13 @@ impl Search {
     }
 
     /// For at most two turns: `None` when pieces `a` and `b` can be joined now, else what they
-    /// wait on ([`Bits::watch_on`]); for other turn limits, every line.
+    /// wait on ([`Bits::watch_on`]); for other turn limits, every line. `a` comes before `b`
+    /// (pieces are numbered in reading order, and without gravity they stay where they are).
     fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
+        debug_assert!(a < b && !self.gravity, "a pair out of reading order");
         let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
         if self.max_turns <= 2 {
-            Bits::wait_on(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
+            Bits::wait_on_sorted(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
         } else {
             (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
         }
@@ -1574,8 +1655,13 @@ impl Search {
                         );
                         let wait = if !recheck {
                             Some(edge.watch)
+                        } else if is_apart(edge.watch) {
+                            // The shape along lines with both cells still closed is as it was.
+                            let ends = (edge.at[0], edge.at[1]);
+                            let opened = Bits::apart_opened(&now.rows, &now.cols, edge.watch);
+                            Bits::rewait_apart(&now.rows, &now.cols, ends, self.max_turns, edge.watch, opened)
                         } else if banded {
-                            Bits::wait_on(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
+                            Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
                         } else {
                             (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.bits.rows.len()))
                                 .then_some(WATCH_ALL)
@@ -2438,6 +2524,44 @@ mod tests {
             let off_cells = opened(&|index| four.contains(&cell(index)));
             prop_assert!(!off_cells.joinable(cell(a), cell(b), max_turns));
             prop_assert!(Bits::still_apart(&off_cells.rows, &off_cells.cols, wait));
+        }
+    }
+
+    proptest! {
+        /// The checks told their ends are in reading order ([`Bits::wait_on_sorted`]), and the
+        /// recheck of a pair apart that looks again only along the lines where a cell opened
+        /// ([`Bits::rewait_apart`]), find what [`Bits::wait_on`] finds.
+        #[test]
+        fn sorted_and_partial_waits_agree(
+            height in 3usize..9,
+            width in 3usize..9,
+            open in proptest::collection::vec(any::<bool>(), 64),
+            more in proptest::collection::vec(any::<bool>(), 64),
+            ends in (0usize..64, 0usize..64),
+            max_turns in 0u32..3,
+        ) {
+            let cells = height * width;
+            let (a, b) = ((ends.0 % cells).min(ends.1 % cells), (ends.0 % cells).max(ends.1 % cells));
+            prop_assume!(a != b);
+            let cell = |index: usize| ((index / width) as u8, (index % width) as u8);
+            let mut open = open[..cells].to_vec();
+            (open[a], open[b]) = (false, false);
+            let bits = bits_of(height, width, &open);
+            let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
+            prop_assert_eq!(Bits::wait_on_sorted(&bits.rows, &bits.cols, cell(a), cell(b), max_turns), wait);
+            let Some(wait) = wait.filter(|&wait| is_apart(wait)) else { return Ok(()) };
+            for index in 0..cells {
+                if index != a && index != b && more[index] {
+                    open[index] = true;
+                }
+            }
+            let later = bits_of(height, width, &open);
+            let opened = Bits::apart_opened(&later.rows, &later.cols, wait);
+            prop_assume!(opened != (false, false));
+            prop_assert_eq!(
+                Bits::rewait_apart(&later.rows, &later.cols, (cell(a), cell(b)), max_turns, wait, opened),
+                Bits::wait_on(&later.rows, &later.cols, cell(a), cell(b), max_turns)
+            );
         }
     }
 
