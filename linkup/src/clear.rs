@@ -759,6 +759,10 @@ const ALL_PAIRINGS: u8 = 0b111;
 /// The two pairs of pairing `p` of four pieces `w < x < y < z` (indices into them).
 const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
 
+/// The pairs of a set of pairings (bit p: pairing p), as a mask over [`PAIRINGS`] flattened
+/// (bit `2p + i`: pair i of pairing p).
+const PAIRS_OF: [u8; 8] = [0, 0b11, 0b1100, 0b1111, 0b11_0000, 0b11_0011, 0b11_1100, 0b11_1111];
+
 /// The hash of a key: splitmix64's finaliser folded over its words (every bit of every word
 /// reaches every bit of the hash).
 fn fingerprint(key: &[u64]) -> u64 {
@@ -1249,21 +1253,22 @@ impl Search {
         untouched.then_some(from)
     }
 
-    /// The pairs of the allowed pairings of kind `k` (two or four left), as (bit, x, y): bit of
-    /// the mask, indices into its live pieces.
-    fn allowed_pairs(&self, k: usize) -> impl Iterator<Item = (usize, usize, usize)> + use<> {
-        let (two, allowed) = (self.left[k] == 2, self.allowed[k]);
-        PAIRINGS.as_flattened().iter().enumerate().filter_map(move |(bit, &(x, y))| {
-            let wanted = if two { bit == 0 } else { allowed >> (bit / 2) & 1 == 1 };
-            wanted.then_some((bit, x, y))
-        })
+    /// The pairs of the allowed pairings of kind `k` (two or four left), as a mask like that of
+    /// [`Search::pair_mask`] (a pair's bit `2p + i` names its indices into the kind's live
+    /// pieces, [`PAIRINGS`] flattened).
+    fn allowed_pairs(&self, k: usize) -> u8 {
+        if self.left[k] == 2 { 1 } else { PAIRS_OF[usize::from(self.allowed[k] & ALL_PAIRINGS)] }
     }
 
     /// The mask of [`Search::pair_mask`], every pair checked; what each pair not joinable
     /// waits on into `watch`.
     fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut [(u64, u64); 6]) -> u8 {
         let mut mask = 0;
-        for (bit, x, y) in self.allowed_pairs(k) {
+        let mut pairs = self.allowed_pairs(k);
+        while pairs != 0 {
+            let bit = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let (x, y) = PAIRINGS.as_flattened()[bit];
             match self.joinable_or_watch(live[x], live[y]) {
                 None => mask |= 1 << bit,
                 Some(waits) => watch[bit] = waits,
@@ -1283,31 +1288,30 @@ impl Search {
         from: usize,
         watch: &mut [(u64, u64); 6],
     ) -> u8 {
-        let mut mask = 0;
+        let allowed = self.allowed_pairs(k);
+        // A pair joinable stays joinable.
+        let mut mask = cached & allowed;
         // The rows and the columns of the cells emptied since.
         let (rows, cols) = self.order[from..]
             .iter()
             .flat_map(|step| step.at)
             .fold((0u64, 0u64), |(rows, cols), (row, col)| (rows | 1 << row, cols | 1 << col));
-        for (bit, x, y) in self.allowed_pairs(k) {
-            let joinable = cached >> bit & 1 == 1 || {
-                let (wait_rows, wait_cols) = watch[bit];
-                let touched = if is_apart(watch[bit]) {
-                    !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
-                } else {
-                    rows & wait_rows != 0 || cols & wait_cols != 0
-                };
-                touched
-                    && match self.joinable_or_watch(live[x], live[y]) {
-                        None => true,
-                        Some(waits) => {
-                            watch[bit] = waits;
-                            false
-                        }
-                    }
+        let mut pairs = allowed & !cached;
+        while pairs != 0 {
+            let bit = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let (wait_rows, wait_cols) = watch[bit];
+            let touched = if is_apart(watch[bit]) {
+                !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
+            } else {
+                rows & wait_rows != 0 || cols & wait_cols != 0
             };
-            if joinable {
-                mask |= 1 << bit;
+            if touched {
+                let (x, y) = PAIRINGS.as_flattened()[bit];
+                match self.joinable_or_watch(live[x], live[y]) {
+                    None => mask |= 1 << bit,
+                    Some(waits) => watch[bit] = waits,
+                }
             }
         }
         mask
