@@ -748,6 +748,8 @@ struct Edge {
     stale: bool,
     /// The rows and columns (masks) a cell must open on before the pair can become joinable.
     watch: (u64, u64),
+    /// When `watch` is apart, its four cells ([`apart_cells`]).
+    cells: [u16; 4],
 }
 
 /// The pairing bit of the pairs of a kind of more than four pieces in [`Search::used`].
@@ -772,9 +774,9 @@ fn fingerprint(key: &[u64]) -> u64 {
 /// A stage of the relaxation of a position, some of the kinds it probes held (see
 /// [`Search::relax_base`]): the relaxed board, the pieces freed (bits, count, their lines),
 /// the pairings used, and the pairs left, each with what it waits on on that board.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 struct Base {
-    now: Relaxing,
+    now: Box<Relaxing>,
     freed_count: usize,
     used: Vec<u8>,
     edges: Vec<Edge>,
@@ -786,28 +788,102 @@ struct Base {
 /// and the columns (one bit per framed line) of the pieces freed since [`Search::relax_run`]
 /// last took them (`freed_lines`) and since the run began (`freed_all`). Made by
 /// [`Search::relax_setup`] (or from a [`Base`]), taken over by [`Search::relax_run`].
-#[derive(Debug, Clone)]
+///
+/// The relaxed board is also kept a byte per cell (`open`, the cell at row r and column c at
+/// [`cell_index`]): a pair apart is looked at every pass, and its four cells cost a byte each
+/// that way ([`Edge::cells`]), against a shift, a load and a shift each in the words. Only
+/// its first `cells_used` bytes (the framed rows and the row beyond) are ever set: the rest
+/// stays 0, and is neither cleared nor copied. A run's state is boxed and reused
+/// ([`Search::relaxings`]): made anew, moved or cloned whole, its bytes cost more than the run.
+#[derive(Debug)]
 struct Relaxing {
     rows: [u64; 64],
     cols: [u64; 64],
     freed: [u64; 64],
     freed_lines: (u64, u64),
     freed_all: (u64, u64),
+    open: [u8; 4096],
+    cells_used: usize,
+}
+
+impl Clone for Relaxing {
+    fn clone(&self) -> Relaxing {
+        let mut now = Relaxing::default();
+        now.clone_from(self);
+        now
+    }
+
+    fn clone_from(&mut self, source: &Relaxing) {
+        let used = self.cells_used.max(source.cells_used);
+        self.rows = source.rows;
+        self.cols = source.cols;
+        self.freed = source.freed;
+        self.freed_lines = source.freed_lines;
+        self.freed_all = source.freed_all;
+        self.open[..used].copy_from_slice(&source.open[..used]);
+        self.cells_used = source.cells_used;
+    }
 }
 
 impl Default for Relaxing {
     fn default() -> Relaxing {
-        Relaxing { rows: [0; 64], cols: [0; 64], freed: [0; 64], freed_lines: (0, 0), freed_all: (0, 0) }
+        Relaxing {
+            rows: [0; 64],
+            cols: [0; 64],
+            freed: [0; 64],
+            freed_lines: (0, 0),
+            freed_all: (0, 0),
+            open: [0; 4096],
+            cells_used: 0,
+        }
     }
 }
 
+/// Where the cell at `row` and `col` (at most 63 each: a framed line, or the first beyond the
+/// frame, which is never open) is in [`Relaxing::open`].
+fn cell_index(row: u32, col: u32) -> u16 {
+    ((row & 63) << 6 | (col & 63)) as u16
+}
+
+/// The four cells of a wait apart ([`Bits::wait_on`]) as indices into [`Relaxing::open`].
+fn apart_cells((across, down): (u64, u64)) -> [u16; 4] {
+    let byte = |word: u64, at: u32| (word >> at & 0xFF) as u32;
+    [
+        cell_index(byte(across, 0), byte(across, 8)),
+        cell_index(byte(across, 16), byte(across, 24)),
+        cell_index(byte(down, 8), byte(down, 0)),
+        cell_index(byte(down, 24), byte(down, 16)),
+    ]
+}
+
 impl Relaxing {
-    /// The board `bits`, nothing freed.
-    fn new(bits: &Bits) -> Relaxing {
-        let mut now = Relaxing::default();
-        now.rows[..bits.rows.len()].copy_from_slice(&bits.rows);
-        now.cols[..bits.cols.len()].copy_from_slice(&bits.cols);
-        now
+    /// Becomes the board `bits`, nothing freed.
+    fn reset(&mut self, bits: &Bits) {
+        let (height, width) = (bits.rows.len(), bits.cols.len());
+        self.rows[..height].copy_from_slice(&bits.rows);
+        self.rows[height..].fill(0);
+        self.cols[..width].copy_from_slice(&bits.cols);
+        self.cols[width..].fill(0);
+        self.freed.fill(0);
+        (self.freed_lines, self.freed_all) = ((0, 0), (0, 0));
+        let used = self.cells_used.max(usize::from(cell_index(height as u32, 0)) + 64);
+        self.open[..used].fill(0);
+        self.cells_used = usize::from(cell_index(height as u32, 0)) + 64;
+        for (row, &line) in bits.rows.iter().enumerate() {
+            let mut open = line;
+            while open != 0 {
+                self.open[usize::from(cell_index(row as u32, open.trailing_zeros()))] = 1;
+                open &= open - 1;
+            }
+        }
+    }
+
+    /// True when the four cells `cells` ([`apart_cells`]) are all closed: [`Bits::still_apart`]
+    /// on the relaxed board.
+    #[inline(always)]
+    fn still_apart(&self, cells: [u16; 4]) -> bool {
+        let open = |cell: u16| self.open[usize::from(cell) & 4095];
+        open(cells[0]) | open(cells[1]) | open(cells[2]) | open(cells[3]) == 0
     }
 
     #[inline(always)]
@@ -824,6 +900,7 @@ impl Relaxing {
             return 0;
         }
         *word |= bit;
+        self.open[usize::from(cell_index(row.into(), col.into()))] = 1;
         self.rows[usize::from(row) & 63] |= 1 << col;
         self.cols[usize::from(col) & 63] |= 1 << row;
         self.freed_lines.0 |= 1 << row;
@@ -930,6 +1007,9 @@ struct Search {
     gravity: bool,
     /// The pieces the last run of [`Search::relax_run`] freed (one bit per piece).
     freed: Vec<u64>,
+    /// The states of runs of the relaxation not in use, to run the next ones in (see
+    /// [`Relaxing`]).
+    relaxings: Vec<Box<Relaxing>>,
     /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
     /// the rows and columns (masks) it waits on.
     edges: Vec<Edge>,
@@ -1050,6 +1130,7 @@ impl Search {
             pair_watch: vec![[WATCH_ALL; 6]; kinds],
             cache_trail: Vec::new(),
             freed: vec![0; piece_words],
+            relaxings: Vec::new(),
             edges: Vec::new(),
             used: Vec::new(),
             used_stack: Vec::new(),
@@ -1438,9 +1519,12 @@ impl Search {
     /// kept at the top of a pass without looking at its pieces or kind: it frees nothing, and
     /// its wait stays up to date (debug builds check it is not joinable).
     fn can_all_go(&mut self) -> bool {
-        let mut now = Relaxing::new(&self.bits);
+        let mut now = self.relaxings.pop().unwrap_or_default();
+        now.reset(&self.bits);
         let (edges, freed_count) = self.relax_setup(false, &mut now);
-        self.relax_run(&mut now, edges, freed_count, self.total_left)
+        let alive = self.relax_run(&mut now, edges, freed_count, self.total_left);
+        self.relaxings.push(now);
+        alive
     }
 
     /// The start of [`Search::can_all_go`]: frees in `now` (the board, nothing freed) the
@@ -1490,6 +1574,7 @@ impl Search {
                     joined: false,
                     stale: false,
                     watch: WATCH_ALL,
+                    cells: [0; 4],
                 });
                 edges.extend(pairs);
                 continue;
@@ -1515,6 +1600,7 @@ impl Search {
                         joined: false,
                         stale: false,
                         watch,
+                        cells: if is_apart(watch) { apart_cells(watch) } else { [0; 4] },
                     });
                 }
                 continue;
@@ -1525,18 +1611,21 @@ impl Search {
             if held {
                 self.blocked[k] = ALL_PAIRINGS;
             }
-            let pairs_known = |pairing: usize| known >> (2 * pairing) & 0b11;
-            let allowed_pairings = (0..3).filter(|&pairing| allowed >> pairing & 1 == 1);
+            // Bit 2p for each allowed pairing p with both its pairs joinable, and with either.
+            let allowed_bits = PAIRS_OF[usize::from(allowed & ALL_PAIRINGS)] & 0b01_0101;
+            let (both, either) = (known & known >> 1 & allowed_bits, (known | known >> 1) & allowed_bits);
             let primary = if held {
                 None
             } else {
-                allowed_pairings
-                    .clone()
-                    .find(|&pairing| pairs_known(pairing) == 0b11)
-                    .or_else(|| allowed_pairings.clone().find(|&pairing| pairs_known(pairing) != 0))
+                let found = if both != 0 { both } else { either };
+                (found != 0).then(|| found.trailing_zeros() as usize / 2)
             };
-            let first = primary.unwrap_or(0);
-            for pairing in std::iter::once(first).chain((0..3).filter(|&p| p != first)) {
+            let order = match primary {
+                Some(1) => [1, 0, 2],
+                Some(2) => [2, 0, 1],
+                _ => [0, 1, 2],
+            };
+            for pairing in order {
                 if allowed >> pairing & 1 == 0 {
                     continue;
                 }
@@ -1563,6 +1652,7 @@ impl Search {
                             joined,
                             stale: false,
                             watch,
+                            cells: if is_apart(watch) { apart_cells(watch) } else { [0; 4] },
                         });
                     }
                 }
@@ -1586,8 +1676,7 @@ impl Search {
         mut freed_count: usize,
         target: usize,
     ) -> bool {
-        // On the stack while it runs (fewer loads than through the reference).
-        let mut now = std::mem::take(run);
+        let now = run;
         let banded = self.max_turns <= 2;
         // Without probing, two stages: in the first, a kind of four frees its pieces only by
         // the pairing that freed its first ones, so that proofs use one pairing per kind where
@@ -1607,7 +1696,11 @@ impl Search {
                 // The pair is looked at in place, and moved down only when kept behind a gap.
                 let edge = &mut edges[index];
                 let idle = if is_apart(edge.watch) {
-                    Bits::still_apart(&now.rows, &now.cols, edge.watch)
+                    debug_assert_eq!(
+                        now.still_apart(edge.cells),
+                        Bits::still_apart(&now.rows, &now.cols, edge.watch)
+                    );
+                    now.still_apart(edge.cells)
                 } else {
                     !edge.joined
                         && !edge.stale
@@ -1674,6 +1767,9 @@ impl Search {
                             None => true,
                             Some(watch) => {
                                 edge.watch = watch;
+                                if is_apart(watch) {
+                                    edge.cells = apart_cells(watch);
+                                }
                                 false
                             }
                         }
@@ -1708,7 +1804,6 @@ impl Search {
         }
         let words = self.freed.len();
         self.freed.copy_from_slice(&now.freed[..words]);
-        *run = now;
         self.edges = edges;
         self.freed_count = freed_count;
         freed_count == target
@@ -1739,7 +1834,8 @@ impl Search {
     /// are checked against every line freed since the start (stale), so every pair whose wait
     /// could end is checked again. Debug builds run both and check they free the same pieces.
     fn relax_base(&mut self) {
-        let mut now = Relaxing::new(&self.bits);
+        let mut now = self.relaxings.pop().unwrap_or_default();
+        now.reset(&self.bits);
         let (mut edges, mut freed_count) = self.relax_setup(true, &mut now);
         self.base_kinds.clear();
         for index in (0..self.kind_order.len()).rev() {
@@ -1762,6 +1858,7 @@ impl Search {
             self.base_kinds.push(k);
             self.blocked[k] = 0;
         }
+        self.relaxings.push(now);
         self.edges = edges;
         self.freed_count = freed_count;
         self.bases_at = self.positions;
@@ -1771,8 +1868,9 @@ impl Search {
     /// run on from its kind's base (see [`Search::relax_base`]).
     fn relax_from_base(&mut self, branch: Branch, cut: Cut) -> bool {
         let at = self.base_kinds.iter().position(|&k| k == cut.kind).expect("a probed kind is held");
+        let mut now = self.relaxings.pop().unwrap_or_default();
         let base = &self.bases[at];
-        let mut now = base.now.clone();
+        now.clone_from(&base.now);
         now.freed_lines = (0, 0);
         self.used.copy_from_slice(&base.used);
         let mut edges = std::mem::take(&mut self.edges);
@@ -1786,6 +1884,7 @@ impl Search {
         }
         self.blocked[cut.kind] = ALL_PAIRINGS & !cut.pairings;
         let alive = self.relax_run(&mut now, edges, freed_count, target);
+        self.relaxings.push(now);
         self.blocked[cut.kind] = 0;
         alive
     }
