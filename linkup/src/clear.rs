@@ -945,6 +945,9 @@ struct Search {
     start: Vec<usize>,
     /// Pieces of each kind on the board.
     left: Vec<u32>,
+    /// The first four pieces of each kind on the board, in reading order ([`Search::live`]):
+    /// looked up for every kind at every position (a few times), changed only by removals.
+    live_of: Vec<[u16; 4]>,
     /// Pieces on the board, total.
     total_left: usize,
     /// One bit per piece on the board.
@@ -1091,6 +1094,16 @@ impl Search {
             column[fill[col as usize]] = piece as u16;
             fill[col as usize] += 1;
         }
+        // Every piece is on the board.
+        let live_of = (0..kinds)
+            .map(|k| {
+                let mut live = [0; 4];
+                for (slot, &piece) in live.iter_mut().zip(&members[start[k]..start[k + 1]]) {
+                    *slot = piece;
+                }
+                live
+            })
+            .collect();
         let piece_words = cell.len().div_ceil(64);
         let mut present = vec![0u64; piece_words];
         for piece in 0..cell.len() {
@@ -1106,6 +1119,7 @@ impl Search {
             cell,
             kind,
             members,
+            live_of,
             start,
             left,
             present,
@@ -1152,9 +1166,19 @@ impl Search {
         self.present[piece as usize / 64] >> (piece % 64) & 1 == 1
     }
 
-    /// The pieces of kind `k` on the board, in reading order, into `out`; returns how many.
+    /// The pieces of kind `k` on the board, in reading order, into `out` (the first four, when
+    /// more are left); returns how many. Without gravity (kept by [`Search::remove`] and
+    /// [`Search::undo`]).
     fn live(&self, k: usize, out: &mut [u16; 4]) -> usize {
-        let mut count = 0;
+        debug_assert!(!self.gravity, "the pieces left of a kind are kept without gravity");
+        debug_assert_eq!(self.live_of[k], self.find_live(k).0, "the pieces left of a kind are out of date");
+        *out = self.live_of[k];
+        self.left[k] as usize
+    }
+
+    /// [`Search::live`] from the pieces on the board, and how many.
+    fn find_live(&self, k: usize) -> ([u16; 4], usize) {
+        let (mut out, mut count) = ([0; 4], 0);
         for &piece in &self.members[self.start[k]..self.start[k + 1]] {
             if self.is_present(piece) {
                 if count < 4 {
@@ -1163,7 +1187,7 @@ impl Search {
                 count += 1;
             }
         }
-        count
+        (out, count)
     }
 
     fn joinable(&self, a: u16, b: u16) -> bool {
@@ -1215,6 +1239,9 @@ impl Search {
         for piece in [a, b] {
             self.present[piece as usize / 64] &= !(1 << (piece % 64));
         }
+        if !gravity {
+            self.live_of[k] = self.find_live(k).0;
+        }
         self.update_board(step.at, gravity, true);
     }
 
@@ -1249,6 +1276,9 @@ impl Search {
         self.allowed[k] = step.allowed_before;
         for piece in [a, b] {
             self.present[piece as usize / 64] |= 1 << (piece % 64);
+        }
+        if !gravity {
+            self.live_of[k] = self.find_live(k).0;
         }
         self.update_board(step.at, gravity, false);
     }
