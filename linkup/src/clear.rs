@@ -886,6 +886,13 @@ impl Relaxing {
         open(cells[0]) | open(cells[1]) | open(cells[2]) | open(cells[3]) == 0
     }
 
+    /// [`Bits::apart_opened`] on the relaxed board, from the four cells `cells`.
+    #[inline(always)]
+    fn apart_opened(&self, cells: [u16; 4]) -> (bool, bool) {
+        let open = |cell: u16| self.open[usize::from(cell) & 4095];
+        (open(cells[0]) | open(cells[1]) != 0, open(cells[2]) | open(cells[3]) != 0)
+    }
+
     #[inline(always)]
     fn is_freed(&self, piece: u16) -> bool {
         self.freed[usize::from(piece >> 6) & 63] >> (piece & 63) & 1 == 1
@@ -1104,7 +1111,8 @@ impl Search {
                 live
             })
             .collect();
-        let piece_words = cell.len().div_ceil(64);
+        let pieces = cell.len();
+        let piece_words = pieces.div_ceil(64);
         let mut present = vec![0u64; piece_words];
         for piece in 0..cell.len() {
             present[piece / 64] |= 1 << (piece % 64);
@@ -1142,7 +1150,9 @@ impl Search {
             gravity: settings.gravity,
             pair_cache: vec![(0, 0, 0); kinds],
             pair_watch: vec![[WATCH_ALL; 6]; kinds],
-            cache_trail: Vec::new(),
+            // Grown by doubling it would copy most of what it ever holds, entries of a hundred
+            // bytes and more (a mask for each kind at each removal down the search path).
+            cache_trail: Vec::with_capacity(if settings.gravity { 0 } else { kinds * pieces / 2 }),
             freed: vec![0; piece_words],
             relaxings: Vec::new(),
             edges: Vec::new(),
@@ -1304,12 +1314,21 @@ impl Search {
     /// is one of the four cells it waits on when apart (`pair_watch`, [`Bits::wait_on`]; at
     /// most two turns). Constraints only take pairings away, so a mask cached
     /// with more pairings allowed holds for the ones left.
+    #[inline(always)]
     fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
-        let allowed = self.allowed[k];
         let (epoch, cached_allowed, cached) = self.pair_cache[k];
-        if epoch == self.epoch && cached_allowed == allowed {
+        if epoch == self.epoch && cached_allowed == self.allowed[k] {
             return cached;
         }
+        self.pair_mask_again(k, live)
+    }
+
+    /// [`Search::pair_mask`] when the cache does not hold it as it is (inlined, the look at
+    /// the cache costs less than a call, and most looks find it).
+    #[inline(never)]
+    fn pair_mask_again(&mut self, k: usize, live: [u16; 4]) -> u8 {
+        let allowed = self.allowed[k];
+        let (epoch, cached_allowed, cached) = self.pair_cache[k];
         let mut watch = [WATCH_ALL; 6];
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
@@ -1610,22 +1629,19 @@ impl Search {
                 continue;
             }
             self.live(k, &mut live);
+            let at = live.map(|piece| self.cell[usize::from(piece)]);
             let known = self.pair_mask(k, live);
             if count == 2 {
                 if known & 1 == 1 {
-                    freed_count += now.free(live[0], self.cell[live[0] as usize])
-                        + now.free(live[1], self.cell[live[1] as usize]);
+                    freed_count += now.free(live[0], at[0]) + now.free(live[1], at[1]);
                 } else {
-                    let watch = if cached_watch {
-                        self.pair_watch[k][0]
-                    } else {
-                        watch_between(self.cell[live[0] as usize], self.cell[live[1] as usize])
-                    };
+                    let watch =
+                        if cached_watch { self.pair_watch[k][0] } else { watch_between(at[0], at[1]) };
                     edges.push(Edge {
                         a: live[0],
                         b: live[1],
                         kind: k as u16,
-                        at: [self.cell[live[0] as usize], self.cell[live[1] as usize]],
+                        at: [at[0], at[1]],
                         pairing: 0,
                         joined: false,
                         stale: false,
@@ -1662,8 +1678,7 @@ impl Search {
                 for (index, &(x, y)) in PAIRINGS[pairing].iter().enumerate() {
                     let joined = known >> (2 * pairing + index) & 1 == 1;
                     if joined && primary == Some(pairing) {
-                        freed_count += now.free(live[x], self.cell[live[x] as usize])
-                            + now.free(live[y], self.cell[live[y] as usize]);
+                        freed_count += now.free(live[x], at[x]) + now.free(live[y], at[y]);
                         self.used[k] |= 1 << pairing;
                     } else {
                         let watch = if joined {
@@ -1671,13 +1686,13 @@ impl Search {
                         } else if cached_watch {
                             self.pair_watch[k][2 * pairing + index]
                         } else {
-                            watch_between(self.cell[live[x] as usize], self.cell[live[y] as usize])
+                            watch_between(at[x], at[y])
                         };
                         edges.push(Edge {
                             a: live[x],
                             b: live[y],
                             kind: k as u16,
-                            at: [self.cell[live[x] as usize], self.cell[live[y] as usize]],
+                            at: [at[x], at[y]],
                             pairing: 1 << pairing,
                             joined,
                             stale: false,
@@ -1785,7 +1800,8 @@ impl Search {
                         } else if is_apart(edge.watch) {
                             // The shape along lines with both cells still closed is as it was.
                             let ends = (edge.at[0], edge.at[1]);
-                            let opened = Bits::apart_opened(&now.rows, &now.cols, edge.watch);
+                            let opened = now.apart_opened(edge.cells);
+                            debug_assert_eq!(opened, Bits::apart_opened(&now.rows, &now.cols, edge.watch));
                             Bits::rewait_apart(&now.rows, &now.cols, ends, self.max_turns, edge.watch, opened)
                         } else if banded {
                             Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
