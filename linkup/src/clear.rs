@@ -434,12 +434,31 @@ impl Bits {
     /// the lines between.
     #[inline(always)]
     fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<u64> {
+        Self::shape_or_wait_in::<false, false>(lines, across, a, b, max_turns)
+    }
+
+    /// [`Bits::shape_or_wait`], told that `a.0 <= b.0` (`LINES_SORTED`) or that `a.1 <= b.1`
+    /// (`AT_SORTED`), which spares comparing them: a pair in reading order has both along the
+    /// rows its rows sorted, and along the columns its ends' positions (their rows).
+    #[inline(always)]
+    fn shape_or_wait_in<const LINES_SORTED: bool, const AT_SORTED: bool>(
+        lines: &[u64],
+        across: &[u64],
+        a: Cell,
+        b: Cell,
+        max_turns: u32,
+    ) -> Option<u64> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
+        debug_assert!(!LINES_SORTED || a_line <= b_line, "lines not sorted");
+        debug_assert!(!AT_SORTED || a_at <= b_at, "positions not sorted");
         // The end nearer the start of the lines first: with `first.1 <= second.1`, the runs
         // meet exactly when the first's reaches as far up as the second's reaches down (each
         // run holds its own end), so most checks, where they do not, find two ends, not four.
-        let ((first, first_at), (second, second_at)) =
-            if a_at <= b_at { ((a_line, a_at), (b_line, b_at)) } else { ((b_line, b_at), (a_line, a_at)) };
+        let ((first, first_at), (second, second_at)) = if AT_SORTED || a_at <= b_at {
+            ((a_line, a_at), (b_line, b_at))
+        } else {
+            ((b_line, b_at), (a_line, a_at))
+        };
         let (first_line, second_line) = (lines[first & 63], lines[second & 63]);
         let (first_high, second_low) = (run_high(first_line, first_at), run_low(second_line, second_at));
         if second_low > first_high {
@@ -450,7 +469,11 @@ impl Bits {
         let low = run_low(first_line, first_at).max(second_low);
         let high = first_high.min(run_high(second_line, second_at));
         let reached = span(low, high) & middles(a_at, b_at, max_turns);
-        let (top, bottom) = (a_line.min(b_line) as u32, a_line.max(b_line) as u32);
+        let (top, bottom) = if LINES_SORTED {
+            (a_line as u32, b_line as u32)
+        } else {
+            (a_line.min(b_line) as u32, a_line.max(b_line) as u32)
+        };
         if bottom <= top + 1 {
             // No line between: any middle reached joins them.
             return if reached != 0 { None } else { Some(0) };
@@ -492,11 +515,56 @@ impl Bits {
     fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
         let across = Self::shape_or_wait(rows, cols, a, b, max_turns)?;
         let down = Self::shape_or_wait(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
+        Some(Self::wait_of(a, b, across, down))
+    }
+
+    /// [`Bits::wait_on`] for `a` before `b` in reading order (`a.0 <= b.0`, and then
+    /// `a.1 < b.1`): the shapes are told so ([`Bits::shape_or_wait_in`]).
+    #[inline(always)]
+    fn wait_on_sorted(rows: &[u64], cols: &[u64], a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        let across = Self::shape_or_wait_in::<true, false>(rows, cols, a, b, max_turns)?;
+        let down = Self::shape_or_wait_in::<false, true>(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
+        Some(Self::wait_of(a, b, across, down))
+    }
+
+    /// [`Bits::wait_on_sorted`] for a pair whose last wait `wait` was apart and of whose four cells
+    /// only those along the rows (`across_open`) or along the columns (`down_open`) opened since:
+    /// the shape along the other lines is not looked at again. Its runs end where they ended,
+    /// as the cells beyond their facing ends are still closed (and the cells they hold only
+    /// open), so it would find its [`APART`] word again, which neither joins the pair nor
+    /// counts in a watch of lines.
+    #[inline(always)]
+    fn rewait_apart(
+        rows: &[u64],
+        cols: &[u64],
+        (a, b): (Cell, Cell),
+        max_turns: u32,
+        wait: (u64, u64),
+        (across_open, down_open): (bool, bool),
+    ) -> Option<(u64, u64)> {
+        let across = if across_open {
+            Self::shape_or_wait_in::<true, false>(rows, cols, a, b, max_turns)?
+        } else {
+            wait.0
+        };
+        let down = if down_open {
+            Self::shape_or_wait_in::<false, true>(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?
+        } else {
+            wait.1
+        };
+        debug_assert_eq!(Self::wait_on(rows, cols, a, b, max_turns), Some(Self::wait_of(a, b, across, down)));
+        Some(Self::wait_of(a, b, across, down))
+    }
+
+    /// The wait of [`Bits::wait_on`] from the shapes along the rows (`across`) and along the
+    /// columns (`down`), neither joining `a` and `b`.
+    #[inline(always)]
+    fn wait_of(a: Cell, b: Cell, across: u64, down: u64) -> (u64, u64) {
         if across & down & APART != 0 {
-            return Some((across, down));
+            return (across, down);
         }
         let strip = |wait: u64| if wait & APART != 0 { 0 } else { wait };
-        Some((1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across)))
+        (1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across))
     }
 
     /// True when the four cells of the [`APART`] words of [`Bits::wait_on`] (along the rows
@@ -507,6 +575,16 @@ impl Bits {
             lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
         };
         open(rows, across, 0) | open(rows, across, 16) | open(cols, down, 0) | open(cols, down, 16) == 0
+    }
+
+    /// Whether one of the two cells along the rows, and one of the two along the columns, of
+    /// the [`APART`] words of [`Bits::wait_on`] is open (see [`Bits::still_apart`]).
+    #[inline(always)]
+    fn apart_opened(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> (bool, bool) {
+        let open = |lines: &[u64], wait: u64, shift: u32| {
+            lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
+        };
+        (open(rows, across, 0) | open(rows, across, 16) != 0, open(cols, down, 0) | open(cols, down, 16) != 0)
     }
 
     /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
@@ -654,6 +732,7 @@ const WATCH_ALL: (u64, u64) = (u64::MAX >> 1, u64::MAX >> 1);
 /// A pair of [`Search::can_all_go`] that may still free a piece.
 #[derive(Debug, Clone, Copy)]
 struct Edge {
+    /// `a < b`: in reading order, as its checks ([`Bits::wait_on_sorted`]) are told.
     a: u16,
     b: u16,
     /// The kind of both pieces.
@@ -669,6 +748,8 @@ struct Edge {
     stale: bool,
     /// The rows and columns (masks) a cell must open on before the pair can become joinable.
     watch: (u64, u64),
+    /// When `watch` is apart, its four cells ([`apart_cells`]).
+    cells: [u16; 4],
 }
 
 /// The pairing bit of the pairs of a kind of more than four pieces in [`Search::used`].
@@ -680,6 +761,10 @@ const ALL_PAIRINGS: u8 = 0b111;
 /// The two pairs of pairing `p` of four pieces `w < x < y < z` (indices into them).
 const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
 
+/// The pairs of a set of pairings (bit p: pairing p), as a mask over [`PAIRINGS`] flattened
+/// (bit `2p + i`: pair i of pairing p).
+const PAIRS_OF: [u8; 8] = [0, 0b11, 0b1100, 0b1111, 0b11_0000, 0b11_0011, 0b11_1100, 0b11_1111];
+
 /// The hash of a key: splitmix64's finaliser folded over its words (every bit of every word
 /// reaches every bit of the hash).
 fn fingerprint(key: &[u64]) -> u64 {
@@ -689,9 +774,9 @@ fn fingerprint(key: &[u64]) -> u64 {
 /// A stage of the relaxation of a position, some of the kinds it probes held (see
 /// [`Search::relax_base`]): the relaxed board, the pieces freed (bits, count, their lines),
 /// the pairings used, and the pairs left, each with what it waits on on that board.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 struct Base {
-    now: Relaxing,
+    now: Box<Relaxing>,
     freed_count: usize,
     used: Vec<u8>,
     edges: Vec<Edge>,
@@ -703,28 +788,109 @@ struct Base {
 /// and the columns (one bit per framed line) of the pieces freed since [`Search::relax_run`]
 /// last took them (`freed_lines`) and since the run began (`freed_all`). Made by
 /// [`Search::relax_setup`] (or from a [`Base`]), taken over by [`Search::relax_run`].
-#[derive(Debug, Clone)]
+///
+/// The relaxed board is also kept a byte per cell (`open`, the cell at row r and column c at
+/// [`cell_index`]): a pair apart is looked at every pass, and its four cells cost a byte each
+/// that way ([`Edge::cells`]), against a shift, a load and a shift each in the words. Only
+/// its first `cells_used` bytes (the framed rows and the row beyond) are ever set: the rest
+/// stays 0, and is neither cleared nor copied. A run's state is boxed and reused
+/// ([`Search::relaxings`]): made anew, moved or cloned whole, its bytes cost more than the run.
+#[derive(Debug)]
 struct Relaxing {
     rows: [u64; 64],
     cols: [u64; 64],
     freed: [u64; 64],
     freed_lines: (u64, u64),
     freed_all: (u64, u64),
+    open: [u8; 4096],
+    cells_used: usize,
+}
+
+impl Clone for Relaxing {
+    fn clone(&self) -> Relaxing {
+        let mut now = Relaxing::default();
+        now.clone_from(self);
+        now
+    }
+
+    fn clone_from(&mut self, source: &Relaxing) {
+        let used = self.cells_used.max(source.cells_used);
+        self.rows = source.rows;
+        self.cols = source.cols;
+        self.freed = source.freed;
+        self.freed_lines = source.freed_lines;
+        self.freed_all = source.freed_all;
+        self.open[..used].copy_from_slice(&source.open[..used]);
+        self.cells_used = source.cells_used;
+    }
 }
 
 impl Default for Relaxing {
     fn default() -> Relaxing {
-        Relaxing { rows: [0; 64], cols: [0; 64], freed: [0; 64], freed_lines: (0, 0), freed_all: (0, 0) }
+        Relaxing {
+            rows: [0; 64],
+            cols: [0; 64],
+            freed: [0; 64],
+            freed_lines: (0, 0),
+            freed_all: (0, 0),
+            open: [0; 4096],
+            cells_used: 0,
+        }
     }
 }
 
+/// Where the cell at `row` and `col` (at most 63 each: a framed line, or the first beyond the
+/// frame, which is never open) is in [`Relaxing::open`].
+fn cell_index(row: u32, col: u32) -> u16 {
+    ((row & 63) << 6 | (col & 63)) as u16
+}
+
+/// The four cells of a wait apart ([`Bits::wait_on`]) as indices into [`Relaxing::open`].
+fn apart_cells((across, down): (u64, u64)) -> [u16; 4] {
+    let byte = |word: u64, at: u32| (word >> at & 0xFF) as u32;
+    [
+        cell_index(byte(across, 0), byte(across, 8)),
+        cell_index(byte(across, 16), byte(across, 24)),
+        cell_index(byte(down, 8), byte(down, 0)),
+        cell_index(byte(down, 24), byte(down, 16)),
+    ]
+}
+
 impl Relaxing {
-    /// The board `bits`, nothing freed.
-    fn new(bits: &Bits) -> Relaxing {
-        let mut now = Relaxing::default();
-        now.rows[..bits.rows.len()].copy_from_slice(&bits.rows);
-        now.cols[..bits.cols.len()].copy_from_slice(&bits.cols);
-        now
+    /// Becomes the board `bits`, nothing freed.
+    fn reset(&mut self, bits: &Bits) {
+        let (height, width) = (bits.rows.len(), bits.cols.len());
+        self.rows[..height].copy_from_slice(&bits.rows);
+        self.rows[height..].fill(0);
+        self.cols[..width].copy_from_slice(&bits.cols);
+        self.cols[width..].fill(0);
+        self.freed.fill(0);
+        (self.freed_lines, self.freed_all) = ((0, 0), (0, 0));
+        let used = self.cells_used.max(usize::from(cell_index(height as u32, 0)) + 64);
+        self.open[..used].fill(0);
+        self.cells_used = usize::from(cell_index(height as u32, 0)) + 64;
+        for (row, &line) in bits.rows.iter().enumerate() {
+            let mut open = line;
+            while open != 0 {
+                self.open[usize::from(cell_index(row as u32, open.trailing_zeros()))] = 1;
+                open &= open - 1;
+            }
+        }
+    }
+
+    /// True when the four cells `cells` ([`apart_cells`]) are all closed: [`Bits::still_apart`]
+    /// on the relaxed board.
+    #[inline(always)]
+    fn still_apart(&self, cells: [u16; 4]) -> bool {
+        let open = |cell: u16| self.open[usize::from(cell) & 4095];
+        open(cells[0]) | open(cells[1]) | open(cells[2]) | open(cells[3]) == 0
+    }
+
+    /// [`Bits::apart_opened`] on the relaxed board, from the four cells `cells`.
+    #[inline(always)]
+    fn apart_opened(&self, cells: [u16; 4]) -> (bool, bool) {
+        let open = |cell: u16| self.open[usize::from(cell) & 4095];
+        (open(cells[0]) | open(cells[1]) != 0, open(cells[2]) | open(cells[3]) != 0)
     }
 
     #[inline(always)]
@@ -741,6 +907,7 @@ impl Relaxing {
             return 0;
         }
         *word |= bit;
+        self.open[usize::from(cell_index(row.into(), col.into()))] = 1;
         self.rows[usize::from(row) & 63] |= 1 << col;
         self.cols[usize::from(col) & 63] |= 1 << row;
         self.freed_lines.0 |= 1 << row;
@@ -785,6 +952,9 @@ struct Search {
     start: Vec<usize>,
     /// Pieces of each kind on the board.
     left: Vec<u32>,
+    /// The first four pieces of each kind on the board, in reading order ([`Search::live`]):
+    /// looked up for every kind at every position (a few times), changed only by removals.
+    live_of: Vec<[u16; 4]>,
     /// Pieces on the board, total.
     total_left: usize,
     /// One bit per piece on the board.
@@ -847,6 +1017,9 @@ struct Search {
     gravity: bool,
     /// The pieces the last run of [`Search::relax_run`] freed (one bit per piece).
     freed: Vec<u64>,
+    /// The states of runs of the relaxation not in use, to run the next ones in (see
+    /// [`Relaxing`]).
+    relaxings: Vec<Box<Relaxing>>,
     /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
     /// the rows and columns (masks) it waits on.
     edges: Vec<Edge>,
@@ -928,7 +1101,18 @@ impl Search {
             column[fill[col as usize]] = piece as u16;
             fill[col as usize] += 1;
         }
-        let piece_words = cell.len().div_ceil(64);
+        // Every piece is on the board.
+        let live_of = (0..kinds)
+            .map(|k| {
+                let mut live = [0; 4];
+                for (slot, &piece) in live.iter_mut().zip(&members[start[k]..start[k + 1]]) {
+                    *slot = piece;
+                }
+                live
+            })
+            .collect();
+        let pieces = cell.len();
+        let piece_words = pieces.div_ceil(64);
         let mut present = vec![0u64; piece_words];
         for piece in 0..cell.len() {
             present[piece / 64] |= 1 << (piece % 64);
@@ -943,6 +1127,7 @@ impl Search {
             cell,
             kind,
             members,
+            live_of,
             start,
             left,
             present,
@@ -965,8 +1150,11 @@ impl Search {
             gravity: settings.gravity,
             pair_cache: vec![(0, 0, 0); kinds],
             pair_watch: vec![[WATCH_ALL; 6]; kinds],
-            cache_trail: Vec::new(),
+            // Grown by doubling it would copy most of what it ever holds, entries of a hundred
+            // bytes and more (a mask for each kind at each removal down the search path).
+            cache_trail: Vec::with_capacity(if settings.gravity { 0 } else { kinds * pieces / 2 }),
             freed: vec![0; piece_words],
+            relaxings: Vec::new(),
             edges: Vec::new(),
             used: Vec::new(),
             used_stack: Vec::new(),
@@ -988,9 +1176,19 @@ impl Search {
         self.present[piece as usize / 64] >> (piece % 64) & 1 == 1
     }
 
-    /// The pieces of kind `k` on the board, in reading order, into `out`; returns how many.
+    /// The pieces of kind `k` on the board, in reading order, into `out` (the first four, when
+    /// more are left); returns how many. Without gravity (kept by [`Search::remove`] and
+    /// [`Search::undo`]).
     fn live(&self, k: usize, out: &mut [u16; 4]) -> usize {
-        let mut count = 0;
+        debug_assert!(!self.gravity, "the pieces left of a kind are kept without gravity");
+        debug_assert_eq!(self.live_of[k], self.find_live(k).0, "the pieces left of a kind are out of date");
+        *out = self.live_of[k];
+        self.left[k] as usize
+    }
+
+    /// [`Search::live`] from the pieces on the board, and how many.
+    fn find_live(&self, k: usize) -> ([u16; 4], usize) {
+        let (mut out, mut count) = ([0; 4], 0);
         for &piece in &self.members[self.start[k]..self.start[k + 1]] {
             if self.is_present(piece) {
                 if count < 4 {
@@ -999,7 +1197,7 @@ impl Search {
                 count += 1;
             }
         }
-        count
+        (out, count)
     }
 
     fn joinable(&self, a: u16, b: u16) -> bool {
@@ -1051,6 +1249,9 @@ impl Search {
         for piece in [a, b] {
             self.present[piece as usize / 64] &= !(1 << (piece % 64));
         }
+        if !gravity {
+            self.live_of[k] = self.find_live(k).0;
+        }
         self.update_board(step.at, gravity, true);
     }
 
@@ -1086,6 +1287,9 @@ impl Search {
         for piece in [a, b] {
             self.present[piece as usize / 64] |= 1 << (piece % 64);
         }
+        if !gravity {
+            self.live_of[k] = self.find_live(k).0;
+        }
         self.update_board(step.at, gravity, false);
     }
 
@@ -1110,12 +1314,21 @@ impl Search {
     /// is one of the four cells it waits on when apart (`pair_watch`, [`Bits::wait_on`]; at
     /// most two turns). Constraints only take pairings away, so a mask cached
     /// with more pairings allowed holds for the ones left.
+    #[inline(always)]
     fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
-        let allowed = self.allowed[k];
         let (epoch, cached_allowed, cached) = self.pair_cache[k];
-        if epoch == self.epoch && cached_allowed == allowed {
+        if epoch == self.epoch && cached_allowed == self.allowed[k] {
             return cached;
         }
+        self.pair_mask_again(k, live)
+    }
+
+    /// [`Search::pair_mask`] when the cache does not hold it as it is (inlined, the look at
+    /// the cache costs less than a call, and most looks find it).
+    #[inline(never)]
+    fn pair_mask_again(&mut self, k: usize, live: [u16; 4]) -> u8 {
+        let allowed = self.allowed[k];
+        let (epoch, cached_allowed, cached) = self.pair_cache[k];
         let mut watch = [WATCH_ALL; 6];
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
@@ -1141,11 +1354,13 @@ impl Search {
     }
 
     /// For at most two turns: `None` when pieces `a` and `b` can be joined now, else what they
-    /// wait on ([`Bits::watch_on`]); for other turn limits, every line.
+    /// wait on ([`Bits::watch_on`]); for other turn limits, every line. `a` comes before `b`
+    /// (pieces are numbered in reading order, and without gravity they stay where they are).
     fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
+        debug_assert!(a < b && !self.gravity, "a pair out of reading order");
         let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
         if self.max_turns <= 2 {
-            Bits::wait_on(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
+            Bits::wait_on_sorted(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
         } else {
             (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
         }
@@ -1168,21 +1383,22 @@ impl Search {
         untouched.then_some(from)
     }
 
-    /// The pairs of the allowed pairings of kind `k` (two or four left), as (bit, x, y): bit of
-    /// the mask, indices into its live pieces.
-    fn allowed_pairs(&self, k: usize) -> impl Iterator<Item = (usize, usize, usize)> + use<> {
-        let (two, allowed) = (self.left[k] == 2, self.allowed[k]);
-        PAIRINGS.as_flattened().iter().enumerate().filter_map(move |(bit, &(x, y))| {
-            let wanted = if two { bit == 0 } else { allowed >> (bit / 2) & 1 == 1 };
-            wanted.then_some((bit, x, y))
-        })
+    /// The pairs of the allowed pairings of kind `k` (two or four left), as a mask like that of
+    /// [`Search::pair_mask`] (a pair's bit `2p + i` names its indices into the kind's live
+    /// pieces, [`PAIRINGS`] flattened).
+    fn allowed_pairs(&self, k: usize) -> u8 {
+        if self.left[k] == 2 { 1 } else { PAIRS_OF[usize::from(self.allowed[k] & ALL_PAIRINGS)] }
     }
 
     /// The mask of [`Search::pair_mask`], every pair checked; what each pair not joinable
     /// waits on into `watch`.
     fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut [(u64, u64); 6]) -> u8 {
         let mut mask = 0;
-        for (bit, x, y) in self.allowed_pairs(k) {
+        let mut pairs = self.allowed_pairs(k);
+        while pairs != 0 {
+            let bit = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let (x, y) = PAIRINGS.as_flattened()[bit];
             match self.joinable_or_watch(live[x], live[y]) {
                 None => mask |= 1 << bit,
                 Some(waits) => watch[bit] = waits,
@@ -1202,31 +1418,30 @@ impl Search {
         from: usize,
         watch: &mut [(u64, u64); 6],
     ) -> u8 {
-        let mut mask = 0;
+        let allowed = self.allowed_pairs(k);
+        // A pair joinable stays joinable.
+        let mut mask = cached & allowed;
         // The rows and the columns of the cells emptied since.
         let (rows, cols) = self.order[from..]
             .iter()
             .flat_map(|step| step.at)
             .fold((0u64, 0u64), |(rows, cols), (row, col)| (rows | 1 << row, cols | 1 << col));
-        for (bit, x, y) in self.allowed_pairs(k) {
-            let joinable = cached >> bit & 1 == 1 || {
-                let (wait_rows, wait_cols) = watch[bit];
-                let touched = if is_apart(watch[bit]) {
-                    !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
-                } else {
-                    rows & wait_rows != 0 || cols & wait_cols != 0
-                };
-                touched
-                    && match self.joinable_or_watch(live[x], live[y]) {
-                        None => true,
-                        Some(waits) => {
-                            watch[bit] = waits;
-                            false
-                        }
-                    }
+        let mut pairs = allowed & !cached;
+        while pairs != 0 {
+            let bit = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let (wait_rows, wait_cols) = watch[bit];
+            let touched = if is_apart(watch[bit]) {
+                !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
+            } else {
+                rows & wait_rows != 0 || cols & wait_cols != 0
             };
-            if joinable {
-                mask |= 1 << bit;
+            if touched {
+                let (x, y) = PAIRINGS.as_flattened()[bit];
+                match self.joinable_or_watch(live[x], live[y]) {
+                    None => mask |= 1 << bit,
+                    Some(waits) => watch[bit] = waits,
+                }
             }
         }
         mask
@@ -1353,9 +1568,12 @@ impl Search {
     /// kept at the top of a pass without looking at its pieces or kind: it frees nothing, and
     /// its wait stays up to date (debug builds check it is not joinable).
     fn can_all_go(&mut self) -> bool {
-        let mut now = Relaxing::new(&self.bits);
+        let mut now = self.relaxings.pop().unwrap_or_default();
+        now.reset(&self.bits);
         let (edges, freed_count) = self.relax_setup(false, &mut now);
-        self.relax_run(&mut now, edges, freed_count, self.total_left)
+        let alive = self.relax_run(&mut now, edges, freed_count, self.total_left);
+        self.relaxings.push(now);
+        alive
     }
 
     /// The start of [`Search::can_all_go`]: frees in `now` (the board, nothing freed) the
@@ -1405,31 +1623,30 @@ impl Search {
                     joined: false,
                     stale: false,
                     watch: WATCH_ALL,
+                    cells: [0; 4],
                 });
                 edges.extend(pairs);
                 continue;
             }
             self.live(k, &mut live);
+            let at = live.map(|piece| self.cell[usize::from(piece)]);
             let known = self.pair_mask(k, live);
             if count == 2 {
                 if known & 1 == 1 {
-                    freed_count += now.free(live[0], self.cell[live[0] as usize])
-                        + now.free(live[1], self.cell[live[1] as usize]);
+                    freed_count += now.free(live[0], at[0]) + now.free(live[1], at[1]);
                 } else {
-                    let watch = if cached_watch {
-                        self.pair_watch[k][0]
-                    } else {
-                        watch_between(self.cell[live[0] as usize], self.cell[live[1] as usize])
-                    };
+                    let watch =
+                        if cached_watch { self.pair_watch[k][0] } else { watch_between(at[0], at[1]) };
                     edges.push(Edge {
                         a: live[0],
                         b: live[1],
                         kind: k as u16,
-                        at: [self.cell[live[0] as usize], self.cell[live[1] as usize]],
+                        at: [at[0], at[1]],
                         pairing: 0,
                         joined: false,
                         stale: false,
                         watch,
+                        cells: if is_apart(watch) { apart_cells(watch) } else { [0; 4] },
                     });
                 }
                 continue;
@@ -1440,26 +1657,28 @@ impl Search {
             if held {
                 self.blocked[k] = ALL_PAIRINGS;
             }
-            let pairs_known = |pairing: usize| known >> (2 * pairing) & 0b11;
-            let allowed_pairings = (0..3).filter(|&pairing| allowed >> pairing & 1 == 1);
+            // Bit 2p for each allowed pairing p with both its pairs joinable, and with either.
+            let allowed_bits = PAIRS_OF[usize::from(allowed & ALL_PAIRINGS)] & 0b01_0101;
+            let (both, either) = (known & known >> 1 & allowed_bits, (known | known >> 1) & allowed_bits);
             let primary = if held {
                 None
             } else {
-                allowed_pairings
-                    .clone()
-                    .find(|&pairing| pairs_known(pairing) == 0b11)
-                    .or_else(|| allowed_pairings.clone().find(|&pairing| pairs_known(pairing) != 0))
+                let found = if both != 0 { both } else { either };
+                (found != 0).then(|| found.trailing_zeros() as usize / 2)
             };
-            let first = primary.unwrap_or(0);
-            for pairing in std::iter::once(first).chain((0..3).filter(|&p| p != first)) {
+            let order = match primary {
+                Some(1) => [1, 0, 2],
+                Some(2) => [2, 0, 1],
+                _ => [0, 1, 2],
+            };
+            for pairing in order {
                 if allowed >> pairing & 1 == 0 {
                     continue;
                 }
                 for (index, &(x, y)) in PAIRINGS[pairing].iter().enumerate() {
                     let joined = known >> (2 * pairing + index) & 1 == 1;
                     if joined && primary == Some(pairing) {
-                        freed_count += now.free(live[x], self.cell[live[x] as usize])
-                            + now.free(live[y], self.cell[live[y] as usize]);
+                        freed_count += now.free(live[x], at[x]) + now.free(live[y], at[y]);
                         self.used[k] |= 1 << pairing;
                     } else {
                         let watch = if joined {
@@ -1467,17 +1686,18 @@ impl Search {
                         } else if cached_watch {
                             self.pair_watch[k][2 * pairing + index]
                         } else {
-                            watch_between(self.cell[live[x] as usize], self.cell[live[y] as usize])
+                            watch_between(at[x], at[y])
                         };
                         edges.push(Edge {
                             a: live[x],
                             b: live[y],
                             kind: k as u16,
-                            at: [self.cell[live[x] as usize], self.cell[live[y] as usize]],
+                            at: [at[x], at[y]],
                             pairing: 1 << pairing,
                             joined,
                             stale: false,
                             watch,
+                            cells: if is_apart(watch) { apart_cells(watch) } else { [0; 4] },
                         });
                     }
                 }
@@ -1501,8 +1721,7 @@ impl Search {
         mut freed_count: usize,
         target: usize,
     ) -> bool {
-        // On the stack while it runs (fewer loads than through the reference).
-        let mut now = std::mem::take(run);
+        let now = run;
         let banded = self.max_turns <= 2;
         // Without probing, two stages: in the first, a kind of four frees its pieces only by
         // the pairing that freed its first ones, so that proofs use one pairing per kind where
@@ -1522,7 +1741,11 @@ impl Search {
                 // The pair is looked at in place, and moved down only when kept behind a gap.
                 let edge = &mut edges[index];
                 let idle = if is_apart(edge.watch) {
-                    Bits::still_apart(&now.rows, &now.cols, edge.watch)
+                    debug_assert_eq!(
+                        now.still_apart(edge.cells),
+                        Bits::still_apart(&now.rows, &now.cols, edge.watch)
+                    );
+                    now.still_apart(edge.cells)
                 } else {
                     !edge.joined
                         && !edge.stale
@@ -1574,8 +1797,14 @@ impl Search {
                         );
                         let wait = if !recheck {
                             Some(edge.watch)
+                        } else if is_apart(edge.watch) {
+                            // The shape along lines with both cells still closed is as it was.
+                            let ends = (edge.at[0], edge.at[1]);
+                            let opened = now.apart_opened(edge.cells);
+                            debug_assert_eq!(opened, Bits::apart_opened(&now.rows, &now.cols, edge.watch));
+                            Bits::rewait_apart(&now.rows, &now.cols, ends, self.max_turns, edge.watch, opened)
                         } else if banded {
-                            Bits::wait_on(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
+                            Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
                         } else {
                             (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.bits.rows.len()))
                                 .then_some(WATCH_ALL)
@@ -1584,6 +1813,9 @@ impl Search {
                             None => true,
                             Some(watch) => {
                                 edge.watch = watch;
+                                if is_apart(watch) {
+                                    edge.cells = apart_cells(watch);
+                                }
                                 false
                             }
                         }
@@ -1618,7 +1850,6 @@ impl Search {
         }
         let words = self.freed.len();
         self.freed.copy_from_slice(&now.freed[..words]);
-        *run = now;
         self.edges = edges;
         self.freed_count = freed_count;
         freed_count == target
@@ -1649,7 +1880,8 @@ impl Search {
     /// are checked against every line freed since the start (stale), so every pair whose wait
     /// could end is checked again. Debug builds run both and check they free the same pieces.
     fn relax_base(&mut self) {
-        let mut now = Relaxing::new(&self.bits);
+        let mut now = self.relaxings.pop().unwrap_or_default();
+        now.reset(&self.bits);
         let (mut edges, mut freed_count) = self.relax_setup(true, &mut now);
         self.base_kinds.clear();
         for index in (0..self.kind_order.len()).rev() {
@@ -1672,6 +1904,7 @@ impl Search {
             self.base_kinds.push(k);
             self.blocked[k] = 0;
         }
+        self.relaxings.push(now);
         self.edges = edges;
         self.freed_count = freed_count;
         self.bases_at = self.positions;
@@ -1681,8 +1914,9 @@ impl Search {
     /// run on from its kind's base (see [`Search::relax_base`]).
     fn relax_from_base(&mut self, branch: Branch, cut: Cut) -> bool {
         let at = self.base_kinds.iter().position(|&k| k == cut.kind).expect("a probed kind is held");
+        let mut now = self.relaxings.pop().unwrap_or_default();
         let base = &self.bases[at];
-        let mut now = base.now.clone();
+        now.clone_from(&base.now);
         now.freed_lines = (0, 0);
         self.used.copy_from_slice(&base.used);
         let mut edges = std::mem::take(&mut self.edges);
@@ -1696,6 +1930,7 @@ impl Search {
         }
         self.blocked[cut.kind] = ALL_PAIRINGS & !cut.pairings;
         let alive = self.relax_run(&mut now, edges, freed_count, target);
+        self.relaxings.push(now);
         self.blocked[cut.kind] = 0;
         alive
     }
@@ -2438,6 +2673,44 @@ mod tests {
             let off_cells = opened(&|index| four.contains(&cell(index)));
             prop_assert!(!off_cells.joinable(cell(a), cell(b), max_turns));
             prop_assert!(Bits::still_apart(&off_cells.rows, &off_cells.cols, wait));
+        }
+    }
+
+    proptest! {
+        /// The checks told their ends are in reading order ([`Bits::wait_on_sorted`]), and the
+        /// recheck of a pair apart that looks again only along the lines where a cell opened
+        /// ([`Bits::rewait_apart`]), find what [`Bits::wait_on`] finds.
+        #[test]
+        fn sorted_and_partial_waits_agree(
+            height in 3usize..9,
+            width in 3usize..9,
+            open in proptest::collection::vec(any::<bool>(), 64),
+            more in proptest::collection::vec(any::<bool>(), 64),
+            ends in (0usize..64, 0usize..64),
+            max_turns in 0u32..3,
+        ) {
+            let cells = height * width;
+            let (a, b) = ((ends.0 % cells).min(ends.1 % cells), (ends.0 % cells).max(ends.1 % cells));
+            prop_assume!(a != b);
+            let cell = |index: usize| ((index / width) as u8, (index % width) as u8);
+            let mut open = open[..cells].to_vec();
+            (open[a], open[b]) = (false, false);
+            let bits = bits_of(height, width, &open);
+            let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
+            prop_assert_eq!(Bits::wait_on_sorted(&bits.rows, &bits.cols, cell(a), cell(b), max_turns), wait);
+            let Some(wait) = wait.filter(|&wait| is_apart(wait)) else { return Ok(()) };
+            for index in 0..cells {
+                if index != a && index != b && more[index] {
+                    open[index] = true;
+                }
+            }
+            let later = bits_of(height, width, &open);
+            let opened = Bits::apart_opened(&later.rows, &later.cols, wait);
+            prop_assume!(opened != (false, false));
+            prop_assert_eq!(
+                Bits::rewait_apart(&later.rows, &later.cols, (cell(a), cell(b)), max_turns, wait, opened),
+                Bits::wait_on(&later.rows, &later.cols, cell(a), cell(b), max_turns)
+            );
         }
     }
 
