@@ -50,10 +50,13 @@
 //! Everything a position needs about its board is kept up to date column by column as
 //! `Search::settle` lays a column out after a removal or its undo (`Columns`, whose
 //! invariants are written there): the column tops and their count per kind (the safe moves
-//! above, which look only at the kinds with two or more pieces on top), a grid of pieces, a grid
-//! of kinds of one byte a cell and a grid of codes (kind and index in the kind), only in the rows
-//! that change, and the key of the board with its Zobrist hash, changed only for the pieces whose
-//! bit changes. The first position of a round finds its joinable pairs from scratch: those of
+//! above, which look only at the kinds with two or more pieces on top), a grid of pieces, only in
+//! the rows that change, and the key of the board with its Zobrist hash, changed only for the
+//! pieces whose bit changes (a removal takes the key's slots of its columns from the lookup of
+//! its branch, an undo takes back those from before the removal). The first position of a round
+//! lays out a grid of kinds of one byte a cell and a grid of codes (kind and index in the kind)
+//! from the grid of pieces (kept at every removal only when every position finds its pairs from
+//! scratch) and finds its joinable pairs from scratch: those of
 //! two pieces with an open side (row masks, bucketed by kind through the grid of codes; a pair
 //! with a sunk piece is checked by one mask, `sunk_joinable`) and those side by side with a
 //! piece shut in (the grid of kinds, eight cells a word: `side_by_side`). Every other position
@@ -119,8 +122,8 @@ pub(super) struct Columns {
     grid: Vec<u16>,
     /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
     /// of the piece on the cell of column `c`, or [`NO_KIND`] (empty cells, the ring, the bytes
-    /// beyond the last column); kept only when [`Columns::member_slot`] is (every kind fits a
-    /// byte then). Eight cells a word find the pieces side by side of one kind in a few
+    /// beyond the last column); held only when [`Columns::member_slot`] is (every kind fits a
+    /// byte then), and up to date only as [`Columns::cells_on_demand`] says. Eight cells a word find the pieces side by side of one kind in a few
     /// operations ([`side_by_side`]).
     kind_bytes: Vec<u64>,
     /// Words per framed row in [`Columns::kind_bytes`].
@@ -132,6 +135,20 @@ pub(super) struct Columns {
     /// it times 64 plus its [`Columns::member_slot`] (only what cells holding a piece hold is
     /// meaningful), so that a piece with an open side is bucketed by kind with one load.
     codes: Vec<u16>,
+    /// [`Columns::kind_bytes`] and [`Columns::codes`] are not kept up to date by
+    /// [`Search::settle`] but laid out from `grid` when [`Search::find_pairs_by_cells`] needs
+    /// them: when pairs are found incrementally, only the first position of a round does, and
+    /// keeping them at every removal and undo cost more than laying them out once a round.
+    cells_on_demand: bool,
+    /// Per framed column: for each removal from it not undone yet, oldest first, its pieces
+    /// present and in the key before (`present`, `matched`), so that an undo, which brings back
+    /// exactly those pieces, takes its key's slots back rather than matching them again.
+    restore: Vec<Vec<(u64, u64)>>,
+    /// Per column of the branch about to be played (column, pieces present after, their slots
+    /// in the key), as [`Search::hash_without`] found them, for its removal to take. The slots
+    /// in the key depend only on the column and its pieces present, so an entry matching both
+    /// is right whenever it is taken; a stale one is just not taken.
+    foreseen: [(usize, u64, u64); 2],
 }
 
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
@@ -222,6 +239,9 @@ struct Gravity {
     known: Vec<bool>,
     /// Per branch on the search path: the hash of its board before anything falls.
     child_hash: Vec<u64>,
+    /// Per branch on the search path: what its removal will find in its columns
+    /// ([`Columns::foreseen`]).
+    child_matched: Vec<[(usize, u64, u64); 2]>,
     /// Scratch: the keys of a position's branches' boards, one after the other
     /// ([`Search::hash_without`]).
     child_key: Vec<u64>,
@@ -301,6 +321,7 @@ impl Search {
             open_of_kind: Box::new([(0, 0); 256]),
             known: Vec::new(),
             child_hash: Vec::new(),
+            child_matched: Vec::new(),
             child_key: Vec::new(),
             reach: Box::new([(0, 0, (0, 0)); 64]),
         };
@@ -308,6 +329,7 @@ impl Search {
         state.incremental = !self.columns.member_slot.is_empty()
             && self.columns.packed.iter().all(|&packed| packed)
             && (self.max_turns <= 1 || self.max_turns == 2 && ring_open);
+        self.columns.cells_on_demand = state.incremental;
         for round in 1.. {
             self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
             state.seed = if round == 1 { 0 } else { mix(board_seed ^ round) | 1 };
@@ -379,6 +401,9 @@ impl Search {
             row_words: width.div_ceil(8),
             member_slot: Vec::new(),
             codes: Vec::new(),
+            cells_on_demand: false,
+            restore: vec![Vec::new(); width],
+            foreseen: [(usize::MAX, 0, 0); 2],
         };
         let kinds_fit = self.left.len() < usize::from(NO_KIND);
         if kinds_fit && (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
@@ -415,12 +440,13 @@ impl Search {
         if self.columns.zobrist.is_empty() {
             return;
         }
-        let matched = self.canonical_slots(col, present);
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        let differ = std::mem::replace(&mut self.columns.present[col], present) ^ present;
+        let before = std::mem::replace(&mut self.columns.present[col], present);
+        let differ = before ^ present;
         if differ == 0 {
             return;
         }
+        let matched = self.matched_slots(col, before, present);
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
         let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
         let was = std::mem::replace(&mut self.columns.top[col], top);
         if was != top {
@@ -449,7 +475,7 @@ impl Search {
             (usize::from(self.board_rows), present)
         };
         let width = self.column_start.len() - 1;
-        let bytes = !self.columns.kind_bytes.is_empty();
+        let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
         let (word, shift) = (col / 8, col % 8 * 8);
         // In a column given packed, the pieces of `on_board` fill the rows up to `to_row` (the
         // lowest of them is on it, or fell onto it when the piece there went), so only the rows
@@ -491,16 +517,49 @@ impl Search {
         }
     }
 
+    /// [`Search::canonical_slots`] of column `col` going from the pieces `before` to `present`
+    /// (not the same), taken from [`Columns::restore`] on an undo or [`Columns::foreseen`] on a
+    /// removal when there, else found.
+    fn matched_slots(&mut self, col: usize, before: u64, present: u64) -> u64 {
+        let columns = &mut self.columns;
+        let matched = if before & !present == 0 {
+            // Pieces only came back: an undo of the last removal from the column, unless the
+            // column was laid out otherwise since (then its entry does not match).
+            match columns.restore[col].last() {
+                Some(&(was, matched)) if was == present => {
+                    columns.restore[col].pop();
+                    matched
+                }
+                _ => self.canonical_slots(col, present),
+            }
+        } else {
+            if present & !before == 0 {
+                columns.restore[col].push((before, columns.matched[col]));
+            }
+            match columns.foreseen {
+                [(at, after, matched), _] | [_, (at, after, matched)] if at == col && after == present => {
+                    matched
+                }
+                _ => self.canonical_slots(col, present),
+            }
+        };
+        debug_assert_eq!(matched, self.canonical_slots(col, present));
+        matched
+    }
+
     /// The key and its hash once pieces `a` and `b` are gone, before anything falls (the key
-    /// appended to `keys`): only the pieces of their columns in the key can change.
-    fn hash_without(&self, a: u16, b: u16, keys: &mut Vec<u64>) -> u64 {
+    /// appended to `keys`), and per column of theirs (the second [`usize::MAX`] when they share
+    /// one) its pieces present then and their slots in the key: only the pieces of their
+    /// columns in the key can change.
+    fn hash_without(&self, a: u16, b: u16, keys: &mut Vec<u64>) -> (u64, [(usize, u64, u64); 2]) {
         let start = keys.len();
         keys.extend_from_slice(&self.columns.key);
         let key = &mut keys[start..];
         let mut hash = self.columns.hash;
         let (a_col, b_col) = (self.cell[a as usize].1 as usize, self.cell[b as usize].1 as usize);
         let columns = if a_col == b_col { 1 } else { 2 };
-        for col in [a_col, b_col].into_iter().take(columns) {
+        let mut foreseen = [(usize::MAX, 0, 0); 2];
+        for (index, col) in [a_col, b_col].into_iter().take(columns).enumerate() {
             let mut present = self.columns.present[col];
             for piece in [a, b] {
                 if self.cell[piece as usize].1 as usize == col {
@@ -508,7 +567,9 @@ impl Search {
                 }
             }
             let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-            let mut changed = self.canonical_slots(col, present) ^ self.columns.matched[col];
+            let matched = self.canonical_slots(col, present);
+            foreseen[index] = (col, present, matched);
+            let mut changed = matched ^ self.columns.matched[col];
             while changed != 0 {
                 let piece = pieces[changed.trailing_zeros() as usize] as usize;
                 changed &= changed - 1;
@@ -516,7 +577,7 @@ impl Search {
                 hash ^= self.columns.zobrist[piece];
             }
         }
-        hash
+        (hash, foreseen)
     }
 
     /// The pieces of column `col` in the key when the pieces `present` (see
@@ -583,6 +644,9 @@ impl Search {
     /// side, bucketed by kind, and the pairs side by side found on the grid of kinds (for kinds
     /// of at most 64 pieces, see [`Columns::member_slot`]), in no particular order.
     fn find_pairs_by_cells(&mut self, state: &mut Gravity) {
+        if self.columns.cells_on_demand {
+            self.lay_out_cells();
+        }
         let width = self.column_start.len() - 1;
         let last = usize::from(self.board_rows);
         let sunk_row = self.sunk_row(state);
@@ -633,6 +697,27 @@ impl Search {
                             state.pairs.push((a.min(b), a.max(b)));
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Lays out [`Columns::kind_bytes`] and [`Columns::codes`] from `grid` (see
+    /// [`Columns::cells_on_demand`]).
+    fn lay_out_cells(&mut self) {
+        let width = self.column_start.len() - 1;
+        let columns = &mut self.columns;
+        let words = columns.row_words;
+        for (row, pieces) in columns.grid.chunks_exact(width).enumerate() {
+            let eights = &mut columns.kind_bytes[row * words..(row + 1) * words];
+            eights.fill(u64::MAX);
+            for (col, &piece) in pieces.iter().enumerate() {
+                if piece != NO_PIECE {
+                    let kind = self.kind[piece as usize];
+                    let eight = &mut eights[col / 8];
+                    *eight = *eight & !(0xFF << (col % 8 * 8)) | u64::from(kind) << (col % 8 * 8);
+                    columns.codes[row * width + col] =
+                        (kind << 6) as u16 | u16::from(columns.member_slot[piece as usize]);
                 }
             }
         }
@@ -1077,13 +1162,15 @@ impl Search {
         // table after its safe moves, so it has none, and the branch's position is that board.
         state.known.truncate(from);
         state.child_hash.truncate(from);
+        state.child_matched.truncate(from);
         // The keys first, then the lookups: with nothing between them, the lookups' loads are
         // in flight together.
         state.child_key.clear();
         for index in from..self.branches.len() {
             let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
-            let hash = self.hash_without(a, b, &mut state.child_key);
+            let (hash, foreseen) = self.hash_without(a, b, &mut state.child_key);
             state.child_hash.push(hash);
+            state.child_matched.push(foreseen);
         }
         let key_words = self.columns.key.len();
         for (index, key) in state.child_key.chunks_exact(key_words).enumerate() {
@@ -1110,6 +1197,7 @@ impl Search {
             // before have often pushed it out of the caches since it was looked up above, and
             // its line now comes in while the removal is played (unless safe moves follow).
             state.memo.touch(hash);
+            self.columns.foreseen = state.child_matched[index - 1];
             self.remove(a, b, true);
             let cleared = self.gravity(state, refuted_end, Some(here))?;
             state.sleep.truncate(refuted_end);
@@ -1397,7 +1485,7 @@ mod tests {
                 }
                 let b = partners[second % partners.len()];
                 let mut foreseen = Vec::new();
-                let hash = search.hash_without(a.min(b), a.max(b), &mut foreseen);
+                let (hash, _) = search.hash_without(a.min(b), a.max(b), &mut foreseen);
                 search.remove(a.min(b), a.max(b), true);
                 removed += 1;
                 prop_assert_eq!(search.columns.hash, hash);
