@@ -2475,6 +2475,54 @@ mod tests {
         bits
     }
 
+    /// A small board with two closed cells `a < b` (indices in reading order) for the tests of
+    /// what a pair waits on: `open` the board's cells, `more` cells a test may open later.
+    #[derive(Debug, Clone)]
+    struct PairCase {
+        height: usize,
+        width: usize,
+        open: Vec<bool>,
+        more: Vec<bool>,
+        a: usize,
+        b: usize,
+        max_turns: u32,
+    }
+
+    impl PairCase {
+        /// The cell at `index` in reading order.
+        fn cell(&self, index: usize) -> Cell {
+            ((index / self.width) as u8, (index % self.width) as u8)
+        }
+
+        /// The board with `open`'s cells open, but `a` and `b`, and those `extra` picks.
+        fn bits_with(&self, extra: &dyn Fn(usize) -> bool) -> Bits {
+            let open: Vec<bool> = (0..self.height * self.width)
+                .map(|index| index != self.a && index != self.b && (self.open[index] || extra(index)))
+                .collect();
+            bits_of(self.height, self.width, &open)
+        }
+    }
+
+    /// Boards of 3 to 8 rows and columns, any cells open, with two distinct cells closed.
+    fn pair_cases() -> impl Strategy<Value = PairCase> {
+        (
+            3usize..9,
+            3usize..9,
+            proptest::collection::vec(any::<bool>(), 64),
+            proptest::collection::vec(any::<bool>(), 64),
+            (0usize..64, 0usize..64),
+            0u32..3,
+        )
+            .prop_filter_map("two distinct cells", |(height, width, open, more, ends, max_turns)| {
+                let cells = height * width;
+                let (a, b) = (ends.0 % cells, ends.1 % cells);
+                (a != b).then(|| {
+                    let (open, more) = (open[..cells].to_vec(), more[..cells].to_vec());
+                    PairCase { height, width, open, more, a: a.min(b), b: a.max(b), max_turns }
+                })
+            })
+    }
+
     /// Decides a full deal of `kinds × 4` pieces on `rows × cols` cells from `seed`, with probing
     /// from the first position and after the default [`PROBE_AFTER`], checks that both agree and
     /// that a clearing order is legal (every removal joined by the line search of the queries,
@@ -2620,21 +2668,11 @@ mod tests {
         /// wait ([`Bits::wait_on`]) is that watch, or, when the pair is apart, four cells:
         /// opening any cells but those leaves it unjoinable (and [`Bits::still_apart`] says so).
         #[test]
-        fn waits_name_everything_that_matters(
-            height in 3usize..9,
-            width in 3usize..9,
-            open in proptest::collection::vec(any::<bool>(), 64),
-            more in proptest::collection::vec(any::<bool>(), 64),
-            ends in (0usize..64, 0usize..64),
-            max_turns in 0u32..3,
-        ) {
-            let cells = height * width;
-            let (a, b) = (ends.0 % cells, ends.1 % cells);
-            prop_assume!(a != b);
-            let cell = |index: usize| ((index / width) as u8, (index % width) as u8);
-            let mut open = open[..cells].to_vec();
-            (open[a], open[b]) = (false, false);
-            let bits = bits_of(height, width, &open);
+        fn waits_name_everything_that_matters(case in pair_cases(), swap in any::<bool>()) {
+            // Either end first: the checks do not assume reading order.
+            let (a, b) = if swap { (case.b, case.a) } else { (case.a, case.b) };
+            let (max_turns, cell) = (case.max_turns, |index: usize| case.cell(index));
+            let bits = case.bits_with(&|_| false);
             let joinable = bits.joinable(cell(a), cell(b), max_turns);
             let watch = bits.joinable_or_watch(cell(a), cell(b), max_turns);
             let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
@@ -2642,15 +2680,7 @@ mod tests {
             prop_assert_eq!(wait.is_none(), joinable);
             let (Some((rows, cols)), Some(wait)) = (watch, wait) else { return Ok(()) };
             // Opens the cells `more` picks but `a`, `b` and those `kept` keeps closed.
-            let opened = |kept: &dyn Fn(usize) -> bool| {
-                let mut open = open.clone();
-                for index in 0..cells {
-                    if !kept(index) && index != a && index != b && more[index] {
-                        open[index] = true;
-                    }
-                }
-                bits_of(height, width, &open)
-            };
+            let opened = |kept: &dyn Fn(usize) -> bool| case.bits_with(&|index| !kept(index) && case.more[index]);
             let off_lines = opened(&|index| {
                 let (row, col) = cell(index);
                 rows >> row & 1 == 1 || cols >> col & 1 == 1
@@ -2681,30 +2711,13 @@ mod tests {
         /// recheck of a pair apart that looks again only along the lines where a cell opened
         /// ([`Bits::rewait_apart`]), find what [`Bits::wait_on`] finds.
         #[test]
-        fn sorted_and_partial_waits_agree(
-            height in 3usize..9,
-            width in 3usize..9,
-            open in proptest::collection::vec(any::<bool>(), 64),
-            more in proptest::collection::vec(any::<bool>(), 64),
-            ends in (0usize..64, 0usize..64),
-            max_turns in 0u32..3,
-        ) {
-            let cells = height * width;
-            let (a, b) = ((ends.0 % cells).min(ends.1 % cells), (ends.0 % cells).max(ends.1 % cells));
-            prop_assume!(a != b);
-            let cell = |index: usize| ((index / width) as u8, (index % width) as u8);
-            let mut open = open[..cells].to_vec();
-            (open[a], open[b]) = (false, false);
-            let bits = bits_of(height, width, &open);
+        fn sorted_and_partial_waits_agree(case in pair_cases()) {
+            let (a, b, max_turns, cell) = (case.a, case.b, case.max_turns, |index: usize| case.cell(index));
+            let bits = case.bits_with(&|_| false);
             let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
             prop_assert_eq!(Bits::wait_on_sorted(&bits.rows, &bits.cols, cell(a), cell(b), max_turns), wait);
             let Some(wait) = wait.filter(|&wait| is_apart(wait)) else { return Ok(()) };
-            for index in 0..cells {
-                if index != a && index != b && more[index] {
-                    open[index] = true;
-                }
-            }
-            let later = bits_of(height, width, &open);
+            let later = case.bits_with(&|index| case.more[index]);
             let opened = Bits::apart_opened(&later.rows, &later.cols, wait);
             prop_assume!(opened != (false, false));
             prop_assert_eq!(
