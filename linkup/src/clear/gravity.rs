@@ -123,8 +123,8 @@ pub(super) struct Columns {
     /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
     /// of the piece on the cell of column `c`, or [`NO_KIND`] (empty cells, the ring, the bytes
     /// beyond the last column); held only when [`Columns::member_slot`] is (every kind fits a
-    /// byte then), and up to date only as [`Columns::cells_on_demand`] says. Eight cells a word find the pieces side by side of one kind in a few
-    /// operations ([`side_by_side`]).
+    /// byte then), and up to date only as [`Columns::cells_on_demand`] says. Eight cells a word
+    /// find the pieces side by side of one kind in a few operations ([`side_by_side`]).
     kind_bytes: Vec<u64>,
     /// Words per framed row in [`Columns::kind_bytes`].
     row_words: usize,
