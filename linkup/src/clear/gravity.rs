@@ -1070,14 +1070,19 @@ impl Search {
     /// common, the columns of `slept` given packed (a removal there only empties cells), and no
     /// piece of `then` above one of `slept` in its column (none of them falls).
     fn independent(&self, slept: (u16, u16), then: (u16, u16)) -> bool {
-        let (slept, then) = ([slept.0, slept.1], [then.0, then.1]);
-        slept.iter().all(|&low| {
+        let then_at = [self.cell[then.0 as usize], self.cell[then.1 as usize]];
+        self.independent_of(slept, then, then_at)
+    }
+
+    /// [`Search::independent`] with the cells of `then` (`then_at`) found once for the many
+    /// pairs of a sleep set.
+    fn independent_of(&self, slept: (u16, u16), then: (u16, u16), then_at: [Cell; 2]) -> bool {
+        [slept.0, slept.1].iter().all(|&low| {
             let (row, col) = self.cell[low as usize];
             self.columns.packed[col as usize]
-                && then.iter().all(|&high| {
-                    let (high_row, high_col) = self.cell[high as usize];
-                    high != low && (high_col != col || high_row > row)
-                })
+                && low != then.0
+                && low != then.1
+                && then_at.iter().all(|&(high_row, high_col)| high_col != col || high_row > row)
         })
     }
 
@@ -1186,9 +1191,10 @@ impl Search {
                 continue;
             }
             let refuted_end = state.sleep.len();
+            let then_at = [self.cell[a as usize], self.cell[b as usize]];
             for slot in sleep_from..refuted_end {
                 let slept = state.sleep[slot];
-                if self.independent(slept, (a, b)) {
+                if self.independent_of(slept, (a, b), then_at) {
                     state.sleep.push(slept);
                 }
             }
@@ -1233,31 +1239,24 @@ impl Search {
     /// piece removed stay where they were given; the ones above it rest on each other, on the
     /// piece below it or the bottom row.
     pub(super) fn settle(&mut self, col: u8) {
-        let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
-        let mut index = pieces.end;
+        let pieces = &self.column[self.column_start[col as usize]..self.column_start[col as usize + 1]];
+        let (cell, home_row, on_board) = (&mut self.cell, &self.home_row, &self.present);
         // The rows of the board (bits) holding a piece of this column, and its pieces present
-        // (see [`Search::present_slots`]).
+        // (see [`Search::present_slots`]), bottom up: the pieces up to the first one gone stay
+        // on the rows they were given, the ones above rest on the piece below them.
         let (mut held, mut present) = (0u64, 0u64);
-        while index > pieces.start && self.is_present(self.column[index - 1]) {
-            index -= 1;
-            let piece = self.column[index] as usize;
-            self.cell[piece].0 = self.home_row[piece];
-            held |= 1 << self.home_row[piece];
-            present |= 1 << (index - pieces.start);
-        }
-        let mut next_row = if index == pieces.end {
-            self.board_rows
-        } else {
-            self.home_row[self.column[index] as usize] - 1
-        };
-        for slot in (pieces.start..index).rev() {
-            let piece = self.column[slot];
-            if self.is_present(piece) {
-                self.cell[piece as usize].0 = next_row;
-                held |= 1 << next_row;
-                present |= 1 << (slot - pieces.start);
-                next_row -= 1;
+        let (mut next_row, mut given) = (self.board_rows, true);
+        for (slot, &piece) in pieces.iter().enumerate().rev() {
+            let piece = usize::from(piece);
+            if on_board[piece / 64] >> (piece % 64) & 1 == 0 {
+                given = false;
+                continue;
             }
+            let row = if given { home_row[piece] } else { next_row };
+            cell[piece].0 = row;
+            held |= 1 << row;
+            present |= 1 << slot;
+            next_row = row - 1;
         }
         // Only the board's cells of the column change (the ring keeps its bits); the rows whose
         // cell flips flip too.
