@@ -222,8 +222,8 @@ struct Gravity {
     /// The joinable pairs of the positions on the search path (each pair low piece first, in
     /// no particular order), each position's from a mark ([`Parent::pairs_from`]).
     pairs: Vec<(u16, u16)>,
-    /// Scratch for [`Search::update_pairs`]: one bit per piece whose pairs are found again (all
-    /// 0 between uses), and those pieces.
+    /// Scratch for [`Search::update_pairs`]: one bit per piece (as `Search::present`, laid out
+    /// anew at each use), and the pieces whose pairs are found again.
     dirty: Vec<u64>,
     dirty_pieces: Vec<u16>,
     /// Every column was given packed, the lines turn at most once, or twice with the ring
@@ -619,14 +619,13 @@ impl Search {
         let height = rows.len();
         // The board's columns, without the ring.
         let inner = span(1, (self.column_start.len() - 3) as u32);
-        state.exposed.clear();
-        state.exposed.push(0);
-        for row in 1..height - 1 {
-            let open = rows[row];
-            let beside = open << 1 | open >> 1 | rows[row - 1] | rows[row + 1];
-            state.exposed.push(!open & beside & inner);
+        // The first and last rows (the ring) stay 0: the board's height does not change.
+        state.exposed.resize(height, 0);
+        for (exposed, near) in state.exposed[1..].iter_mut().zip(rows.windows(3)) {
+            let open = near[1];
+            let beside = open << 1 | open >> 1 | near[0] | near[2];
+            *exposed = !open & beside & inner;
         }
-        state.exposed.push(0);
     }
 
     /// The sunk pieces (see [`sunk_joinable`]): those of the bottom row open only on the ring
@@ -819,9 +818,13 @@ impl Search {
                 columns_changed |= 1 << (col & 63);
             }
         }
-        // The pieces whose pairs are found again (each once in `dirty_pieces`, its bit set in
-        // `dirty`, cleared below).
+        // The pieces whose pairs are found again, each once in `dirty_pieces`. Their bits are set
+        // in `dirty` over those of the pieces gone, so that one bit tells which of the parent's
+        // pairs stay.
         let (dirty, dirty_pieces) = (&mut state.dirty, &mut state.dirty_pieces);
+        for (stale, &present) in dirty.iter_mut().zip(&self.present) {
+            *stale = !present;
+        }
         dirty_pieces.clear();
         let mut mark = |piece: u16| {
             let word = &mut dirty[piece as usize / 64];
@@ -860,14 +863,18 @@ impl Search {
                 }
             }
         }
-        let is_dirty = |piece: u16| state.dirty[piece as usize / 64] >> (piece % 64) & 1 == 1;
+        let is_stale = |stale: &[u64], piece: u16| stale[piece as usize / 64] >> (piece % 64) & 1 == 1;
         for index in parent.pairs_from..parent.pairs_end {
             let (a, b) = state.pairs[index];
-            if self.is_present(a) && self.is_present(b) && !is_dirty(a) && !is_dirty(b) {
+            if !is_stale(&state.dirty, a) && !is_stale(&state.dirty, b) {
                 state.pairs.push((a, b));
             }
         }
-        // Each dirty piece with each other piece of its kind (a pair of two dirty pieces once).
+        // Each dirty piece with each other piece of its kind, a pair of two dirty pieces once:
+        // `dirty` now marks the pieces gone and the dirty pieces already done.
+        for (done, &present) in state.dirty.iter_mut().zip(&self.present) {
+            *done = !present;
+        }
         let sunk_row = self.sunk_row(state);
         let is_open = |(row, col): Cell| state.exposed[row as usize] >> col & 1 == 1;
         let is_sunk = |(row, col): Cell| usize::from(row) == last && sunk_row >> col & 1 == 1;
@@ -877,41 +884,39 @@ impl Search {
                 continue;
             }
             let at = self.cell[piece as usize];
-            if !is_open(at) {
+            if is_open(at) {
+                let piece_sunk = is_sunk(at);
+                for &other in &self.members[self.start[k]..self.start[k + 1]] {
+                    if other == piece || is_stale(&state.dirty, other) {
+                        continue;
+                    }
+                    let other_at = self.cell[other as usize];
+                    let joined = if is_open(other_at) {
+                        self.open_pair_joined((piece, piece_sunk), (other, is_sunk(other_at)))
+                    } else {
+                        at.0.abs_diff(other_at.0) + at.1.abs_diff(other_at.1) == 1
+                    };
+                    debug_assert_eq!(joined, self.joinable(piece, other));
+                    if joined {
+                        state.pairs.push((piece.min(other), piece.max(other)));
+                    }
+                }
+            } else {
                 // Shut in: joined only to the pieces of its kind beside it.
                 let cell = usize::from(at.0) * width + usize::from(at.1);
                 for beside in [cell - width, cell - 1, cell + 1, cell + width] {
                     let other = self.columns.grid[beside];
                     if other == NO_PIECE
                         || self.kind[other as usize] as usize != k
-                        || other < piece && is_dirty(other)
+                        || is_stale(&state.dirty, other)
                     {
                         continue;
                     }
                     debug_assert!(self.joinable(piece, other));
                     state.pairs.push((piece.min(other), piece.max(other)));
                 }
-                continue;
             }
-            let piece_sunk = is_sunk(at);
-            for &other in &self.members[self.start[k]..self.start[k + 1]] {
-                if other == piece || !self.is_present(other) || other < piece && is_dirty(other) {
-                    continue;
-                }
-                let other_at = self.cell[other as usize];
-                let joined = if is_open(other_at) {
-                    self.open_pair_joined((piece, piece_sunk), (other, is_sunk(other_at)))
-                } else {
-                    at.0.abs_diff(other_at.0) + at.1.abs_diff(other_at.1) == 1
-                };
-                debug_assert_eq!(joined, self.joinable(piece, other));
-                if joined {
-                    state.pairs.push((piece.min(other), piece.max(other)));
-                }
-            }
-        }
-        for &piece in &state.dirty_pieces {
-            state.dirty[piece as usize / 64] = 0;
+            state.dirty[piece as usize / 64] |= 1 << (piece % 64);
         }
     }
 
@@ -1065,14 +1070,19 @@ impl Search {
     /// common, the columns of `slept` given packed (a removal there only empties cells), and no
     /// piece of `then` above one of `slept` in its column (none of them falls).
     fn independent(&self, slept: (u16, u16), then: (u16, u16)) -> bool {
-        let (slept, then) = ([slept.0, slept.1], [then.0, then.1]);
-        slept.iter().all(|&low| {
+        let then_at = [self.cell[then.0 as usize], self.cell[then.1 as usize]];
+        self.independent_of(slept, then, then_at)
+    }
+
+    /// [`Search::independent`] with the cells of `then` (`then_at`) found once for the many
+    /// pairs of a sleep set.
+    fn independent_of(&self, slept: (u16, u16), then: (u16, u16), then_at: [Cell; 2]) -> bool {
+        [slept.0, slept.1].iter().all(|&low| {
             let (row, col) = self.cell[low as usize];
             self.columns.packed[col as usize]
-                && then.iter().all(|&high| {
-                    let (high_row, high_col) = self.cell[high as usize];
-                    high != low && (high_col != col || high_row > row)
-                })
+                && low != then.0
+                && low != then.1
+                && then_at.iter().all(|&(high_row, high_col)| high_col != col || high_row > row)
         })
     }
 
@@ -1115,10 +1125,17 @@ impl Search {
         let from = self.branches.len();
         self.find_exposed(state);
         let pairs_from = state.pairs.len();
+        // The branches' sort keys, made straight from the pairs when found as pairs.
+        state.order_keys.clear();
         if self.columns.member_slot.is_empty() {
             let asleep = std::mem::take(&mut state.sleep);
             self.push_open_pairs(state, &asleep[sleep_from..]);
             state.sleep = asleep;
+            for branch in &self.branches[from..] {
+                let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
+                state.order_keys.push(self.order_key(state.seed, a, b));
+            }
+            self.branches.truncate(from);
         } else {
             match parent {
                 Some(parent) if state.incremental => {
@@ -1134,25 +1151,12 @@ impl Search {
             let asleep = &state.sleep[sleep_from..];
             for &(a, b) in &state.pairs[pairs_from..] {
                 if !asleep.contains(&(a, b)) {
-                    self.branches.push(Branch::Remove(a, b));
+                    state.order_keys.push(self.order_key(state.seed, a, b));
                 }
             }
         }
         let here = Parent { pairs_from, pairs_end: state.pairs.len(), order_end: self.order.len() };
-        // By the pieces left of the kind, then the round's tie, then kind by kind in reading
-        // order.
-        state.order_keys.clear();
-        for branch in &self.branches[from..] {
-            let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
-            let k = self.kind[a as usize];
-            let tie = if state.seed == 0 { 0 } else { mix(state.seed ^ (u64::from(a) << 16 | u64::from(b))) };
-            let found = u64::from(k) << 32 | u64::from(a) << 16 | u64::from(b);
-            let left = u128::from(self.left[k as usize]);
-            debug_assert!(left >> 16 == 0 && found >> 48 == 0, "a field of the sort key overflows");
-            state.order_keys.push(left << 112 | u128::from(tie) << 48 | u128::from(found));
-        }
         state.order_keys.sort_unstable();
-        self.branches.truncate(from);
         for &order_key in &state.order_keys {
             let found = order_key as u64;
             self.branches.push(Branch::Remove((found >> 16) as u16, found as u16));
@@ -1187,9 +1191,10 @@ impl Search {
                 continue;
             }
             let refuted_end = state.sleep.len();
+            let then_at = [self.cell[a as usize], self.cell[b as usize]];
             for slot in sleep_from..refuted_end {
                 let slept = state.sleep[slot];
-                if self.independent(slept, (a, b)) {
+                if self.independent_of(slept, (a, b), then_at) {
                     state.sleep.push(slept);
                 }
             }
@@ -1218,35 +1223,40 @@ impl Search {
         Ok(false)
     }
 
+    /// The sort key of the branch removing `a` and `b` (`a` the lower) in a round of tie seed
+    /// `seed`: by the pieces left of the kind, then the round's tie, then kind by kind in reading
+    /// order, high to low in one number (see [`Gravity::order_keys`]).
+    fn order_key(&self, seed: u64, a: u16, b: u16) -> u128 {
+        let k = self.kind[a as usize];
+        let tie = if seed == 0 { 0 } else { mix(seed ^ (u64::from(a) << 16 | u64::from(b))) };
+        let found = u64::from(k) << 32 | u64::from(a) << 16 | u64::from(b);
+        let left = u128::from(self.left[k as usize]);
+        debug_assert!(left >> 16 == 0 && found >> 48 == 0, "a field of the sort key overflows");
+        left << 112 | u128::from(tie) << 48 | u128::from(found)
+    }
+
     /// Lays out column `col` for the pieces present (gravity): the pieces below the lowest
     /// piece removed stay where they were given; the ones above it rest on each other, on the
     /// piece below it or the bottom row.
     pub(super) fn settle(&mut self, col: u8) {
-        let pieces = self.column_start[col as usize]..self.column_start[col as usize + 1];
-        let mut index = pieces.end;
+        let pieces = &self.column[self.column_start[col as usize]..self.column_start[col as usize + 1]];
+        let (cell, home_row, on_board) = (&mut self.cell, &self.home_row, &self.present);
         // The rows of the board (bits) holding a piece of this column, and its pieces present
-        // (see [`Search::present_slots`]).
+        // (see [`Search::present_slots`]), bottom up: the pieces up to the first one gone stay
+        // on the rows they were given, the ones above rest on the piece below them.
         let (mut held, mut present) = (0u64, 0u64);
-        while index > pieces.start && self.is_present(self.column[index - 1]) {
-            index -= 1;
-            let piece = self.column[index] as usize;
-            self.cell[piece].0 = self.home_row[piece];
-            held |= 1 << self.home_row[piece];
-            present |= 1 << (index - pieces.start);
-        }
-        let mut next_row = if index == pieces.end {
-            self.board_rows
-        } else {
-            self.home_row[self.column[index] as usize] - 1
-        };
-        for slot in (pieces.start..index).rev() {
-            let piece = self.column[slot];
-            if self.is_present(piece) {
-                self.cell[piece as usize].0 = next_row;
-                held |= 1 << next_row;
-                present |= 1 << (slot - pieces.start);
-                next_row -= 1;
+        let (mut next_row, mut given) = (self.board_rows, true);
+        for (slot, &piece) in pieces.iter().enumerate().rev() {
+            let piece = usize::from(piece);
+            if on_board[piece / 64] >> (piece % 64) & 1 == 0 {
+                given = false;
+                continue;
             }
+            let row = if given { home_row[piece] } else { next_row };
+            cell[piece].0 = row;
+            held |= 1 << row;
+            present |= 1 << slot;
+            next_row = row - 1;
         }
         // Only the board's cells of the column change (the ring keeps its bits); the rows whose
         // cell flips flip too.
