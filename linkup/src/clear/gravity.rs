@@ -202,6 +202,26 @@ fn bucket_open_pieces<const WORDS: usize>(
 /// (masks along them, see [`reach`]), and its row and column.
 type Reach = (u64, u64, (u32, u32));
 
+/// Whether a line of at most `max_turns` turns (at most two) joins two pieces with an open side,
+/// neither sunk, from their [`Reach`]es on the board of `lines_across` and `lines_down`: by a
+/// shape along the rows or along the columns ([`super::Bits::joinable`]).
+fn reaches_joined(lines_across: &[u64], lines_down: &[u64], a: Reach, b: Reach, max_turns: u32) -> bool {
+    let ((a_across, a_down, (a_row, a_col)), (b_across, b_down, (b_row, b_col))) = (a, b);
+    shape_joined(lines_across, (a_row, a_col, a_across), (b_row, b_col, b_across), max_turns)
+        || shape_joined(lines_down, (a_col, a_row, a_down), (b_col, b_row, b_down), max_turns)
+}
+
+/// Whether the shape along `lines` (the rows, or the columns with rows and columns swapped) joins
+/// two pieces, each given as its line, its position along it and the cells it reaches along it.
+fn shape_joined(
+    lines: &[u64],
+    (a_line, a_at, a_reach): (u32, u32, u64),
+    (b_line, b_at, b_reach): (u32, u32, u64),
+    max_turns: u32,
+) -> bool {
+    crossed(lines, a_line as usize, b_line as usize, a_reach & b_reach & middles(a_at, b_at, max_turns))
+}
+
 /// What the search with gravity keeps besides the search.
 struct Gravity {
     /// The hopeless positions, kept from round to round.
@@ -743,12 +763,7 @@ impl Search {
             while each != 0 {
                 let slot = each.trailing_zeros() as usize;
                 each &= each - 1;
-                let (row, col) = self.cell[members[slot] as usize];
-                state.reach[slot & 63] = (
-                    reach(lines_across[row as usize], u32::from(col)),
-                    reach(lines_down[col as usize], u32::from(row)),
-                    (u32::from(row), u32::from(col)),
-                );
+                state.reach[slot & 63] = self.reach_of(members[slot]);
             }
         }
         while open != 0 {
@@ -763,13 +778,13 @@ impl Search {
                     let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
                     sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
                 } else if max_turns <= 2 {
-                    let (a_across, a_down, (a_row, a_col)) = state.reach[first & 63];
-                    let (b_across, b_down, (b_row, b_col)) = state.reach[second & 63];
-                    let across = a_across & b_across & middles(a_col, b_col, max_turns);
-                    crossed(lines_across, a_row as usize, b_row as usize, across) || {
-                        let down = a_down & b_down & middles(a_row, b_row, max_turns);
-                        crossed(lines_down, a_col as usize, b_col as usize, down)
-                    }
+                    reaches_joined(
+                        lines_across,
+                        lines_down,
+                        state.reach[first & 63],
+                        state.reach[second & 63],
+                        max_turns,
+                    )
                 } else {
                     self.joinable(pair.0, pair.1)
                 };
@@ -932,17 +947,26 @@ impl Search {
         if self.max_turns > 2 {
             return self.joinable(a, b);
         }
+        // As [`reaches_joined`], the runs along the columns found only when needed.
         let ((a_row, a_col), (b_row, b_col)) =
             ((u32::from(a_at.0), u32::from(a_at.1)), (u32::from(b_at.0), u32::from(b_at.1)));
-        let across = reach(lines_across[a_row as usize], a_col)
-            & reach(lines_across[b_row as usize], b_col)
-            & middles(a_col, b_col, self.max_turns);
-        crossed(lines_across, a_row as usize, b_row as usize, across) || {
-            let down = reach(lines_down[a_col as usize], a_row)
-                & reach(lines_down[b_col as usize], b_row)
-                & middles(a_row, b_row, self.max_turns);
-            crossed(lines_down, a_col as usize, b_col as usize, down)
+        let (a_across, b_across) =
+            (reach(lines_across[a_row as usize], a_col), reach(lines_across[b_row as usize], b_col));
+        shape_joined(lines_across, (a_row, a_col, a_across), (b_row, b_col, b_across), self.max_turns) || {
+            let (a_down, b_down) =
+                (reach(lines_down[a_col as usize], a_row), reach(lines_down[b_col as usize], b_row));
+            shape_joined(lines_down, (a_col, a_row, a_down), (b_col, b_row, b_down), self.max_turns)
         }
+    }
+
+    /// The [`Reach`] of `piece` on the board as it is.
+    fn reach_of(&self, piece: u16) -> Reach {
+        let (row, col) = self.cell[piece as usize];
+        (
+            reach(self.bits.rows[row as usize], u32::from(col)),
+            reach(self.bits.cols[col as usize], u32::from(row)),
+            (u32::from(row), u32::from(col)),
+        )
     }
 
     /// Checks that the pairs found from the parent's (`state.pairs[pairs_from..]`) are those
