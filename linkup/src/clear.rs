@@ -866,9 +866,10 @@ impl Relaxing {
         self.cols[width..].fill(0);
         self.freed.fill(0);
         (self.freed_lines, self.freed_all) = ((0, 0), (0, 0));
-        let used = self.cells_used.max(usize::from(cell_index(height as u32, 0)) + 64);
-        self.open[..used].fill(0);
-        self.cells_used = usize::from(cell_index(height as u32, 0)) + 64;
+        // The framed rows and the row beyond them.
+        let cells = usize::from(cell_index(height as u32, 0)) + 64;
+        self.open[..self.cells_used.max(cells)].fill(0);
+        self.cells_used = cells;
         for (row, &line) in bits.rows.iter().enumerate() {
             let mut open = line;
             while open != 0 {
@@ -882,8 +883,7 @@ impl Relaxing {
     /// on the relaxed board.
     #[inline(always)]
     fn still_apart(&self, cells: [u16; 4]) -> bool {
-        let open = |cell: u16| self.open[usize::from(cell) & 4095];
-        open(cells[0]) | open(cells[1]) | open(cells[2]) | open(cells[3]) == 0
+        self.apart_opened(cells) == (false, false)
     }
 
     /// [`Bits::apart_opened`] on the relaxed board, from the four cells `cells`.
