@@ -27,7 +27,9 @@
 //! - A kind with six or more pieces left is not branched on while some four-piece kind can be;
 //!   otherwise every removable pair of those kinds is tried.
 //!
-//! The search is depth first, tries the kind with the fewest branches, and remembers positions
+//! The search is depth first, tries the kind with the fewest branches (without probing, below,
+//! of those first one with a branch the position's proof of the relaxation carries over to, so
+//! that the position below it need not run the relaxation again), and remembers positions
 //! (pieces left and constraints) from which no order clears the board, in a table bounded by
 //! [`MEMO_WORDS`]: when it is full, new positions are no longer remembered, so the search stays
 //! exact but may search a position again (counting it again).
@@ -2103,7 +2105,11 @@ impl Search {
 
     /// Pushes the branches of the current position (after [`Search::close`]) onto `branches`:
     /// those of the four-piece kind with the fewest, or else every removable pair of the kinds
-    /// with more pieces. None when nothing can be removed. When probing, each branch of each
+    /// with more pieces. None when nothing can be removed. Without probing, of the kinds with
+    /// the fewest, the first with a branch the position's proof carries over to is chosen:
+    /// the position below it then takes the proof instead of running the relaxation (on the
+    /// standard deals of seeds 1 to 4, 6% to 13% fewer instructions than the first of the
+    /// fewest, the same verdicts). When probing, each branch of each
     /// kind is tried first with [`Search::can_all_go`] ([`Search::probe`], which takes known
     /// answers where they hold); branches that fail are dropped, a kind with none left makes
     /// the position hopeless, and the kind with the fewest left is chosen (fail first); a kind
@@ -2121,6 +2127,7 @@ impl Search {
     fn plain_branches(&mut self, from: &Inherit, own_log: usize) -> [u32; 4] {
         let mut live = [0u16; 4];
         let mut best: Option<Choice> = None;
+        let mut best_key = usize::MAX;
         // Where in `kind_order` the first kind with a probe that failed is, and the kind chosen
         // so far when a probe of it failed.
         let mut failed_first: Option<usize> = None;
@@ -2173,13 +2180,24 @@ impl Search {
                 self.kind_order[..=index].rotate_right(1);
                 return [NO_PROOF; 4];
             }
-            // Fewest branches; among those, a kind that all its branches remove from.
+            // Fewest branches; among those, a kind that all its branches remove from; among
+            // those, without probing, a kind with a branch the position's proof carries over to.
             let rank = |choice: &Choice| {
                 2 * (choice.count + usize::from(choice.rest != 0)) + usize::from(choice.rest != 0)
             };
-            if best.as_ref().is_none_or(|best| rank(&choice) < rank(best)) {
+            // The proof carries over to a branch that allows every pairing it used for this
+            // kind ([`Search::inherits`]): a removal, when it used that one pairing at most; the
+            // rest, when it used only pairings of the rest. (While probing, the branches take the
+            // probes' proofs instead.)
+            let used = self.used[k];
+            let carried = self.probe
+                || used & !covered == 0 && used & used.wrapping_sub(1) == 0
+                || choice.rest != 0 && used & !choice.rest == 0;
+            let key = 2 * rank(&choice) + usize::from(!carried);
+            if best.is_none() || key < best_key {
                 best_failed = failed.then_some(index);
                 best = Some(choice);
+                best_key = key;
             }
             if self.probe && best.as_ref().is_some_and(|best| best.count + usize::from(best.rest != 0) == 1) {
                 // A single branch: another kind could only do better by refuting the position,
