@@ -245,8 +245,9 @@ struct Gravity {
     /// no particular order), each position's from a mark ([`Parent::pairs_from`]).
     pairs: Vec<(u16, u16)>,
     /// Scratch for [`Search::update_pairs`]: one bit per piece (as `Search::present`, laid out
-    /// anew at each use), and the pieces whose pairs are found again.
-    dirty: Vec<u64>,
+    /// anew at each use; [`super::MAX_SIDE`]² pieces fit in 64 words, so a word index masked to
+    /// 63 needs no bounds check), and the pieces whose pairs are found again.
+    dirty: Box<[u64; 64]>,
     dirty_pieces: Vec<u16>,
     /// Every column was given packed, the lines turn at most once, or twice with the ring
     /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
@@ -338,7 +339,7 @@ impl Search {
             exposed: Vec::new(),
             pairs: Vec::new(),
             incremental: false,
-            dirty: vec![0; self.present.len()],
+            dirty: Box::new([0; 64]),
             dirty_pieces: Vec::new(),
             open_of_kind: Box::new([(0, 0); 256]),
             known: Vec::new(),
@@ -520,6 +521,9 @@ impl Search {
     }
 
     /// Makes `top` (a piece, or [`NO_PIECE`]) the top of column `col`, with the tops per kind.
+    /// (Inlined: [`Search::settle_packed`] calls it at every removal and undo, and the call
+    /// cost more than the work.)
+    #[inline(always)]
     fn set_top(&mut self, col: usize, top: u16) {
         let was = std::mem::replace(&mut self.columns.top[col], top);
         if was != top {
@@ -538,7 +542,9 @@ impl Search {
     }
 
     /// Makes `matched` the pieces of column `col` in the key ([`Columns::matched`]), flipping
-    /// in the key and the hash only the pieces whose bit changes.
+    /// in the key and the hash only the pieces whose bit changes. (Inlined, as
+    /// [`Search::set_top`].)
+    #[inline(always)]
     fn set_matched(&mut self, col: usize, matched: u64) {
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
         let mut changed = matched ^ self.columns.matched[col];
@@ -856,7 +862,7 @@ impl Search {
         }
         dirty_pieces.clear();
         let mut mark = |piece: u16| {
-            let word = &mut dirty[piece as usize / 64];
+            let word = &mut dirty[piece as usize / 64 % 64];
             if *word >> (piece % 64) & 1 == 0 {
                 *word |= 1 << (piece % 64);
                 dirty_pieces.push(piece);
@@ -892,7 +898,8 @@ impl Search {
                 }
             }
         }
-        let is_stale = |stale: &[u64], piece: u16| stale[piece as usize / 64] >> (piece % 64) & 1 == 1;
+        let is_stale =
+            |stale: &[u64; 64], piece: u16| stale[piece as usize / 64 % 64] >> (piece % 64) & 1 == 1;
         for index in parent.pairs_from..parent.pairs_end {
             let (a, b) = state.pairs[index];
             if !is_stale(&state.dirty, a) && !is_stale(&state.dirty, b) {
@@ -945,7 +952,7 @@ impl Search {
                     state.pairs.push((piece.min(other), piece.max(other)));
                 }
             }
-            state.dirty[piece as usize / 64] |= 1 << (piece % 64);
+            state.dirty[piece as usize / 64 % 64] |= 1 << (piece % 64);
         }
     }
 
@@ -1142,19 +1149,22 @@ impl Search {
         if self.total_left == 0 {
             return Ok(true);
         }
-        // The sleep set after the safe moves: a pair stays when each of them commutes with it.
-        let mut kept = sleep_from;
-        for index in sleep_from..state.sleep.len() {
-            let slept = state.sleep[index];
-            let stays = self.order[order_mark..]
-                .iter()
-                .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
-            if stays {
-                state.sleep[kept] = slept;
-                kept += 1;
+        // The sleep set after the safe moves: a pair stays when each of them commutes with it
+        // (every pair when there were none: nothing to check).
+        if self.order.len() > order_mark {
+            let mut kept = sleep_from;
+            for index in sleep_from..state.sleep.len() {
+                let slept = state.sleep[index];
+                let stays = self.order[order_mark..]
+                    .iter()
+                    .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
+                if stays {
+                    state.sleep[kept] = slept;
+                    kept += 1;
+                }
             }
+            state.sleep.truncate(kept);
         }
-        state.sleep.truncate(kept);
         let Ok(reserved) = state.memo.enter(self.columns.hash, &self.columns.key) else {
             self.undo_to(order_mark, self.trail.len(), true);
             return Ok(false);
