@@ -153,6 +153,43 @@ pub(super) struct Columns {
     foreseen: [(usize, u64, u64); 2],
 }
 
+impl Columns {
+    /// Makes `top` (a piece, or [`NO_PIECE`]) the top of column `col`, with the tops per kind
+    /// (`kind`: the kind of each piece). (Inlined: [`Search::settle_packed`] calls it at every
+    /// removal and undo, and the call cost more than the work.)
+    #[inline(always)]
+    fn set_top(&mut self, kind: &[u32], col: usize, top: u16) {
+        let was = std::mem::replace(&mut self.top[col], top);
+        if was != top {
+            for (piece, step) in [(was, u16::MAX), (top, 1)] {
+                if piece != NO_PIECE {
+                    let k = kind[piece as usize] as usize;
+                    let tops = self.tops_of_kind[k].wrapping_add(step);
+                    self.tops_of_kind[k] = tops;
+                    let bit = 1 << (k % 64);
+                    self.paired_tops[k / 64] =
+                        (self.paired_tops[k / 64] & !bit) | (bit * u64::from(tops >= 2));
+                }
+            }
+        }
+    }
+
+    /// Makes `matched` the pieces of column `col` (`pieces`, as given) in the key
+    /// ([`Columns::matched`]), flipping in the key and the hash only the pieces whose bit
+    /// changes. (Inlined, as [`Columns::set_top`].)
+    #[inline(always)]
+    fn set_matched(&mut self, pieces: &[u16], col: usize, matched: u64) {
+        let mut changed = matched ^ self.matched[col];
+        self.matched[col] = matched;
+        while changed != 0 {
+            let piece = pieces[changed.trailing_zeros() as usize] as usize;
+            changed &= changed - 1;
+            self.key[piece / 64] ^= 1 << (piece % 64);
+            self.hash ^= self.zobrist[piece];
+        }
+    }
+}
+
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
 const NO_KIND: u8 = u8::MAX;
 
@@ -516,45 +553,8 @@ impl Search {
                     (kind << 6) as u16 | u16::from(self.columns.member_slot[piece as usize]);
             }
         }
-        self.set_top(col, top);
-        self.set_matched(col, matched);
-    }
-
-    /// Makes `top` (a piece, or [`NO_PIECE`]) the top of column `col`, with the tops per kind.
-    /// (Inlined: [`Search::settle_packed`] calls it at every removal and undo, and the call
-    /// cost more than the work.)
-    #[inline(always)]
-    fn set_top(&mut self, col: usize, top: u16) {
-        let was = std::mem::replace(&mut self.columns.top[col], top);
-        if was != top {
-            let columns = &mut self.columns;
-            for (piece, step) in [(was, u16::MAX), (top, 1)] {
-                if piece != NO_PIECE {
-                    let k = self.kind[piece as usize] as usize;
-                    let tops = columns.tops_of_kind[k].wrapping_add(step);
-                    columns.tops_of_kind[k] = tops;
-                    let bit = 1 << (k % 64);
-                    columns.paired_tops[k / 64] =
-                        (columns.paired_tops[k / 64] & !bit) | (bit * u64::from(tops >= 2));
-                }
-            }
-        }
-    }
-
-    /// Makes `matched` the pieces of column `col` in the key ([`Columns::matched`]), flipping
-    /// in the key and the hash only the pieces whose bit changes. (Inlined, as
-    /// [`Search::set_top`].)
-    #[inline(always)]
-    fn set_matched(&mut self, col: usize, matched: u64) {
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        let mut changed = matched ^ self.columns.matched[col];
-        self.columns.matched[col] = matched;
-        while changed != 0 {
-            let piece = pieces[changed.trailing_zeros() as usize] as usize;
-            changed &= changed - 1;
-            self.columns.key[piece / 64] ^= 1 << (piece % 64);
-            self.columns.hash ^= self.columns.zobrist[piece];
-        }
+        self.columns.set_top(&self.kind, col, top);
+        self.columns.set_matched(pieces, col, matched);
     }
 
     /// [`Search::canonical_slots`] of column `col` going from the pieces `before` to `present`
@@ -915,15 +915,14 @@ impl Search {
         let is_open = |(row, col): Cell| state.exposed[row as usize] >> col & 1 == 1;
         let is_sunk = |(row, col): Cell| usize::from(row) == last && sunk_row >> col & 1 == 1;
         for &piece in &state.dirty_pieces {
+            // Done from here on, so that the stale bit alone skips it among its kind.
+            state.dirty[piece as usize / 64 % 64] |= 1 << (piece % 64);
             let k = self.kind[piece as usize] as usize;
-            if self.left[k] < 2 {
-                continue;
-            }
             let at = self.cell[piece as usize];
             if is_open(at) {
                 let piece_sunk = is_sunk(at);
                 for &other in &self.members[self.start[k]..self.start[k + 1]] {
-                    if other == piece || is_stale(&state.dirty, other) {
+                    if is_stale(&state.dirty, other) {
                         continue;
                     }
                     let other_at = self.cell[other as usize];
@@ -952,7 +951,6 @@ impl Search {
                     state.pairs.push((piece.min(other), piece.max(other)));
                 }
             }
-            state.dirty[piece as usize / 64 % 64] |= 1 << (piece % 64);
         }
     }
 
@@ -1198,7 +1196,9 @@ impl Search {
             // many more pairs of open pieces looked at.
             let asleep = &state.sleep[sleep_from..];
             for &(a, b) in &state.pairs[pairs_from..] {
-                if !asleep.contains(&(a, b)) {
+                // Both pieces in one number, so that a pair of the sleep set is one comparison.
+                let pair = u32::from(a) | u32::from(b) << 16;
+                if !asleep.iter().any(|&(x, y)| u32::from(x) | u32::from(y) << 16 == pair) {
                     state.order_keys.push(self.order_key(state.seed, a, b));
                 }
             }
@@ -1362,10 +1362,12 @@ impl Search {
             return;
         }
         let width = self.column_start.len() - 1;
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
         let before = self.columns.present[col];
         let present = before ^ toggled;
         let removal = before & toggled != 0;
+        let matched = self.matched_slots(col, before, present);
+        self.columns.present[col] = present;
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
         let (word, shift) = (col / 8, col % 8 * 8);
         let lowest = 63 - toggled.leading_zeros() as usize;
@@ -1404,10 +1406,8 @@ impl Search {
             }
         }
         let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
-        self.set_top(col, top);
-        let matched = self.matched_slots(col, before, present);
-        self.columns.present[col] = present;
-        self.set_matched(col, matched);
+        self.columns.set_top(&self.kind, col, top);
+        self.columns.set_matched(pieces, col, matched);
         #[cfg(debug_assertions)]
         self.check_settled(col);
     }
