@@ -1354,7 +1354,9 @@ impl Search {
     /// that piece now (a removal), or the row it was removed from, which its cell keeps while it
     /// is gone (putting back undoes the last removal from the column, so the pieces below are
     /// where they were then). The rows that change hands are the one or two above the top of
-    /// the shorter stack.
+    /// the shorter stack. (Inlined into [`Search::settle_pieces`], its only caller, where the
+    /// slots toggled are known to be one or two.)
+    #[inline(always)]
     fn settle_packed(&mut self, col: u8, toggled: u64) {
         let col = usize::from(col);
         if !self.columns.packed[col] {
