@@ -1055,7 +1055,7 @@ struct Search {
     base_kinds: Vec<usize>,
     bases_at: u64,
     /// With gravity: the column tops and the key of the board, kept up to date by
-    /// [`Search::settle`] (see [`gravity`]).
+    /// [`Search::settle_pieces`] (see [`gravity`]).
     columns: gravity::Columns,
 }
 
@@ -1254,17 +1254,15 @@ impl Search {
         if !gravity {
             self.live_of[k] = self.find_live(k).0;
         }
-        self.update_board(step.at, gravity, true);
+        self.update_board(step.pieces, step.at, gravity, true);
     }
 
-    /// Brings the bits up to date after the pieces on `cells` were taken away (`emptied`) or
-    /// put back: with gravity their columns are laid out again, else the two cells flip.
-    fn update_board(&mut self, cells: [Cell; 2], gravity: bool, emptied: bool) {
+    /// Brings the bits up to date after `pieces`, on `cells` when removed, were taken away
+    /// (`emptied`) or put back: with gravity their columns are laid out again, else the two
+    /// cells flip.
+    fn update_board(&mut self, pieces: [u16; 2], cells: [Cell; 2], gravity: bool, emptied: bool) {
         if gravity {
-            self.settle(cells[0].1);
-            if cells[1].1 != cells[0].1 {
-                self.settle(cells[1].1);
-            }
+            self.settle_pieces(pieces, cells);
         } else {
             for at in cells {
                 self.bits.set(at, emptied);
@@ -1292,7 +1290,7 @@ impl Search {
         if !gravity {
             self.live_of[k] = self.find_live(k).0;
         }
-        self.update_board(step.at, gravity, false);
+        self.update_board(step.pieces, step.at, gravity, false);
     }
 
     /// Undoes removals and constraints back to the marks.

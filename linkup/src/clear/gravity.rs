@@ -47,31 +47,32 @@
 //! move from the start. The positions of every round count against the one budget of the search.
 //!
 //! ## Work per position
-//! Everything a position needs about its board is kept up to date column by column as
-//! `Search::settle` lays a column out after a removal or its undo (`Columns`, whose
-//! invariants are written there): the column tops and their count per kind (the safe moves
-//! above, which look only at the kinds with two or more pieces on top), a grid of pieces, only in
-//! the rows that change, and the key of the board with its Zobrist hash, changed only for the
-//! pieces whose bit changes (a removal takes the key's slots of its columns from the lookup of
-//! its branch, an undo takes back those from before the removal). The first position of a round
-//! lays out a grid of kinds of one byte a cell and a grid of codes (kind and index in the kind)
-//! from the grid of pieces (kept at every removal only when every position finds its pairs from
-//! scratch) and finds its joinable pairs from scratch: those of
-//! two pieces with an open side (row masks, bucketed by kind through the grid of codes; a pair
-//! with a sunk piece is checked by one mask, `sunk_joinable`) and those side by side with a
-//! piece shut in (the grid of kinds, eight cells a word: `side_by_side`). Every other position
-//! brings its parent's pairs up to date (`Search::update_pairs`, where the proof is): when every
-//! column was given packed, a removal only opens the top cells of its columns, so only the pairs
-//! of a piece that fell or that sees an opened cell along a row or a column can change; the
-//! others are the parent's. (On deal 76 of the benchmark's set, a position finds again the pairs
-//! of about eight pieces: 4.9 that fell or came on top, 3.0 that see an opened cell.) A pair joined
-//! is dropped when it is in the sleep set (a position has a few branches, and many more pairs are
-//! looked at). Before any branch is played, the key and hash it would leave before anything falls
-//! (`Search::hash_without`: the key depends only on which pieces are left) are made for every
-//! branch, then looked up in the table of hopeless positions one after the other, so that the
-//! lookups' loads are in flight together; a key found there was entered after its safe moves, so it
-//! has none, the branch's position is that board, and the branch is refuted without being played.
-//! None of this changes which positions are searched or their order.
+//! Everything a position needs about its board is kept up to date column by column (`Columns`,
+//! whose invariants are written there) as `Search::settle_packed` lays a column out after a removal
+//! or its undo, visiting only the pieces at and above the lowest one removed or put back
+//! (`Search::settle` lays out a column given with a gap): the column tops and their count per kind
+//! (the safe moves above, which look only at the kinds with two or more pieces on top), a grid of
+//! pieces, only in the rows that change, and the key of the board with its Zobrist hash, changed
+//! only for the pieces whose bit changes (a removal takes the key's slots of its columns from the
+//! lookup of its branch, an undo takes back those from before the removal). The first position of a
+//! round lays out a grid of kinds of one byte a cell and a grid of codes (kind and index in the
+//! kind) from the grid of pieces (kept at every removal only when every position finds its pairs
+//! from scratch) and finds its joinable pairs from scratch: those of two pieces with an open side
+//! (row masks, bucketed by kind through the grid of codes; a pair with a sunk piece is checked by
+//! one mask, `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight
+//! cells a word: `side_by_side`). Every other position brings its parent's pairs up to date
+//! (`Search::update_pairs`, where the proof is): when every column was given packed, a removal only
+//! opens the top cells of its columns, so only the pairs of a piece that fell or that sees an
+//! opened cell along a row or a column can change; the others are the parent's. (On deal 76 of the
+//! benchmark's set, a position finds again the pairs of about eight pieces: 4.9 that fell or came
+//! on top, 3.0 that see an opened cell.) A pair joined is dropped when it is in the sleep set (a
+//! position has a few branches, and many more pairs are looked at). Before any branch is played,
+//! the key and hash it would leave before anything falls (`Search::hash_without`: the key depends
+//! only on which pieces are left) are made for every branch, then looked up in the table of
+//! hopeless positions one after the other, so that the lookups' loads are in flight together; a key
+//! found there was entered after its safe moves, so it has none, the branch's position is that
+//! board, and the branch is refuted without being played. None of this changes which positions are
+//! searched or their order.
 
 use super::table::Table;
 use super::{Branch, Cell, OutOfBudget, Search, middles, mix, run, span};
@@ -88,12 +89,12 @@ pub const MEMO_WORDS: usize = 1 << 23;
 /// No piece (an empty column's top).
 const NO_PIECE: u16 = u16::MAX;
 
-/// What [`Search::settle`] keeps up to date with gravity, column by column, so that a position
-/// costs work only in the columns a removal touched. Invariants (once [`Search::init_columns`]
-/// ran): `top[c]` is the highest piece on the board in framed column `c` ([`NO_PIECE`] when
-/// none); `tops_of_kind[k]` is the number of columns whose top piece is of kind `k`; `key` is
-/// the canonical set of pieces of the board (see the [module documentation](self)), one bit per
-/// piece; `hash` is the XOR of `zobrist[p]` over the pieces `p` of `key`.
+/// What [`Search::settle_packed`] and [`Search::settle`] keep up to date with gravity, column by
+/// column, so that a position costs work only in the columns a removal touched. Invariants (once
+/// [`Search::init_columns`] ran): `top[c]` is the highest piece on the board in framed column `c`
+/// ([`NO_PIECE`] when none); `tops_of_kind[k]` is the number of columns whose top piece is of kind
+/// `k`; `key` is the canonical set of pieces of the board (see the [module documentation](self)),
+/// one bit per piece; `hash` is the XOR of `zobrist[p]` over the pieces `p` of `key`.
 #[derive(Debug, Default)]
 pub(super) struct Columns {
     /// Per framed column: its pieces were given packed at its bottom.
@@ -136,9 +137,10 @@ pub(super) struct Columns {
     /// meaningful), so that a piece with an open side is bucketed by kind with one load.
     codes: Vec<u16>,
     /// [`Columns::kind_bytes`] and [`Columns::codes`] are not kept up to date by
-    /// [`Search::settle`] but laid out from `grid` when [`Search::find_pairs_by_cells`] needs
-    /// them: when pairs are found incrementally, only the first position of a round does, and
-    /// keeping them at every removal and undo cost more than laying them out once a round.
+    /// [`Search::settle_packed`] and [`Search::settle`] but laid out from `grid` when
+    /// [`Search::find_pairs_by_cells`] needs them: when pairs are found incrementally, only the
+    /// first position of a round does, and keeping them at every removal and undo cost more than
+    /// laying them out once a round.
     cells_on_demand: bool,
     /// Per framed column: for each removal from it not undone yet, oldest first, its pieces
     /// present and in the key before (`present`, `matched`), so that an undo, which brings back
@@ -149,6 +151,43 @@ pub(super) struct Columns {
     /// in the key depend only on the column and its pieces present, so an entry matching both
     /// is right whenever it is taken; a stale one is just not taken.
     foreseen: [(usize, u64, u64); 2],
+}
+
+impl Columns {
+    /// Makes `top` (a piece, or [`NO_PIECE`]) the top of column `col`, with the tops per kind
+    /// (`kind`: the kind of each piece). (Inlined: [`Search::settle_packed`] calls it at every
+    /// removal and undo, and the call cost more than the work.)
+    #[inline(always)]
+    fn set_top(&mut self, kind: &[u32], col: usize, top: u16) {
+        let was = std::mem::replace(&mut self.top[col], top);
+        if was != top {
+            for (piece, step) in [(was, u16::MAX), (top, 1)] {
+                if piece != NO_PIECE {
+                    let k = kind[piece as usize] as usize;
+                    let tops = self.tops_of_kind[k].wrapping_add(step);
+                    self.tops_of_kind[k] = tops;
+                    let bit = 1 << (k % 64);
+                    self.paired_tops[k / 64] =
+                        (self.paired_tops[k / 64] & !bit) | (bit * u64::from(tops >= 2));
+                }
+            }
+        }
+    }
+
+    /// Makes `matched` the pieces of column `col` (`pieces`, as given) in the key
+    /// ([`Columns::matched`]), flipping in the key and the hash only the pieces whose bit
+    /// changes. (Inlined, as [`Columns::set_top`].)
+    #[inline(always)]
+    fn set_matched(&mut self, pieces: &[u16], col: usize, matched: u64) {
+        let mut changed = matched ^ self.matched[col];
+        self.matched[col] = matched;
+        while changed != 0 {
+            let piece = pieces[changed.trailing_zeros() as usize] as usize;
+            changed &= changed - 1;
+            self.key[piece / 64] ^= 1 << (piece % 64);
+            self.hash ^= self.zobrist[piece];
+        }
+    }
 }
 
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
@@ -243,8 +282,9 @@ struct Gravity {
     /// no particular order), each position's from a mark ([`Parent::pairs_from`]).
     pairs: Vec<(u16, u16)>,
     /// Scratch for [`Search::update_pairs`]: one bit per piece (as `Search::present`, laid out
-    /// anew at each use), and the pieces whose pairs are found again.
-    dirty: Vec<u64>,
+    /// anew at each use; [`super::MAX_SIDE`]² pieces fit in 64 words, so a word index masked to
+    /// 63 needs no bounds check), and the pieces whose pairs are found again.
+    dirty: Box<[u64; 64]>,
     dirty_pieces: Vec<u16>,
     /// Every column was given packed, the lines turn at most once, or twice with the ring
     /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
@@ -336,7 +376,7 @@ impl Search {
             exposed: Vec::new(),
             pairs: Vec::new(),
             incremental: false,
-            dirty: vec![0; self.present.len()],
+            dirty: Box::new([0; 64]),
             dirty_pieces: Vec::new(),
             open_of_kind: Box::new([(0, 0); 256]),
             known: Vec::new(),
@@ -468,20 +508,6 @@ impl Search {
         let matched = self.matched_slots(col, before, present);
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
         let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
-        let was = std::mem::replace(&mut self.columns.top[col], top);
-        if was != top {
-            let columns = &mut self.columns;
-            for (piece, step) in [(was, u16::MAX), (top, 1)] {
-                if piece != NO_PIECE {
-                    let k = self.kind[piece as usize] as usize;
-                    let tops = columns.tops_of_kind[k].wrapping_add(step);
-                    columns.tops_of_kind[k] = tops;
-                    let bit = 1 << (k % 64);
-                    columns.paired_tops[k / 64] =
-                        (columns.paired_tops[k / 64] & !bit) | (bit * u64::from(tops >= 2));
-                }
-            }
-        }
         // A piece's cell depends only on the pieces present at its slot and below (see
         // [`Search::settle`]), so the pieces below the lowest one that came or went have not
         // moved. In a column given packed, the pieces present are packed at its bottom, those
@@ -527,14 +553,8 @@ impl Search {
                     (kind << 6) as u16 | u16::from(self.columns.member_slot[piece as usize]);
             }
         }
-        let mut changed = matched ^ self.columns.matched[col];
-        self.columns.matched[col] = matched;
-        while changed != 0 {
-            let piece = pieces[changed.trailing_zeros() as usize] as usize;
-            changed &= changed - 1;
-            self.columns.key[piece / 64] ^= 1 << (piece % 64);
-            self.columns.hash ^= self.columns.zobrist[piece];
-        }
+        self.columns.set_top(&self.kind, col, top);
+        self.columns.set_matched(pieces, col, matched);
     }
 
     /// [`Search::canonical_slots`] of column `col` going from the pieces `before` to `present`
@@ -842,7 +862,7 @@ impl Search {
         }
         dirty_pieces.clear();
         let mut mark = |piece: u16| {
-            let word = &mut dirty[piece as usize / 64];
+            let word = &mut dirty[piece as usize / 64 % 64];
             if *word >> (piece % 64) & 1 == 0 {
                 *word |= 1 << (piece % 64);
                 dirty_pieces.push(piece);
@@ -878,7 +898,8 @@ impl Search {
                 }
             }
         }
-        let is_stale = |stale: &[u64], piece: u16| stale[piece as usize / 64] >> (piece % 64) & 1 == 1;
+        let is_stale =
+            |stale: &[u64; 64], piece: u16| stale[piece as usize / 64 % 64] >> (piece % 64) & 1 == 1;
         for index in parent.pairs_from..parent.pairs_end {
             let (a, b) = state.pairs[index];
             if !is_stale(&state.dirty, a) && !is_stale(&state.dirty, b) {
@@ -894,15 +915,14 @@ impl Search {
         let is_open = |(row, col): Cell| state.exposed[row as usize] >> col & 1 == 1;
         let is_sunk = |(row, col): Cell| usize::from(row) == last && sunk_row >> col & 1 == 1;
         for &piece in &state.dirty_pieces {
+            // Done from here on, so that the stale bit alone skips it among its kind.
+            state.dirty[piece as usize / 64 % 64] |= 1 << (piece % 64);
             let k = self.kind[piece as usize] as usize;
-            if self.left[k] < 2 {
-                continue;
-            }
             let at = self.cell[piece as usize];
             if is_open(at) {
                 let piece_sunk = is_sunk(at);
                 for &other in &self.members[self.start[k]..self.start[k + 1]] {
-                    if other == piece || is_stale(&state.dirty, other) {
+                    if is_stale(&state.dirty, other) {
                         continue;
                     }
                     let other_at = self.cell[other as usize];
@@ -931,7 +951,6 @@ impl Search {
                     state.pairs.push((piece.min(other), piece.max(other)));
                 }
             }
-            state.dirty[piece as usize / 64] |= 1 << (piece % 64);
         }
     }
 
@@ -1128,19 +1147,22 @@ impl Search {
         if self.total_left == 0 {
             return Ok(true);
         }
-        // The sleep set after the safe moves: a pair stays when each of them commutes with it.
-        let mut kept = sleep_from;
-        for index in sleep_from..state.sleep.len() {
-            let slept = state.sleep[index];
-            let stays = self.order[order_mark..]
-                .iter()
-                .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
-            if stays {
-                state.sleep[kept] = slept;
-                kept += 1;
+        // The sleep set after the safe moves: a pair stays when each of them commutes with it
+        // (every pair when there were none: nothing to check).
+        if self.order.len() > order_mark {
+            let mut kept = sleep_from;
+            for index in sleep_from..state.sleep.len() {
+                let slept = state.sleep[index];
+                let stays = self.order[order_mark..]
+                    .iter()
+                    .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
+                if stays {
+                    state.sleep[kept] = slept;
+                    kept += 1;
+                }
             }
+            state.sleep.truncate(kept);
         }
-        state.sleep.truncate(kept);
         let Ok(reserved) = state.memo.enter(self.columns.hash, &self.columns.key) else {
             self.undo_to(order_mark, self.trail.len(), true);
             return Ok(false);
@@ -1174,7 +1196,9 @@ impl Search {
             // many more pairs of open pieces looked at.
             let asleep = &state.sleep[sleep_from..];
             for &(a, b) in &state.pairs[pairs_from..] {
-                if !asleep.contains(&(a, b)) {
+                // Both pieces in one number, so that a pair of the sleep set is one comparison.
+                let pair = u32::from(a) | u32::from(b) << 16;
+                if !asleep.iter().any(|&(x, y)| u32::from(x) | u32::from(y) << 16 == pair) {
                     state.order_keys.push(self.order_key(state.seed, a, b));
                 }
             }
@@ -1297,6 +1321,128 @@ impl Search {
         // The highest row held before or after.
         let from_row = ((!before | !after) & board).trailing_zeros() as usize;
         self.canonize(col as usize, present, from_row);
+    }
+
+    /// Lays out the columns of `pieces` (on `cells`, the cells they were removed from) after
+    /// they were removed or put back, as [`Search::settle`] does: a column given packed from
+    /// the slots that changed alone ([`Search::settle_packed`]) once [`Columns`] is set up.
+    pub(super) fn settle_pieces(&mut self, pieces: [u16; 2], cells: [Cell; 2]) {
+        let [a_col, b_col] = cells.map(|(_, col)| col);
+        if self.columns.zobrist.is_empty() {
+            self.settle(a_col);
+            if b_col != a_col {
+                self.settle(b_col);
+            }
+            return;
+        }
+        let [a_slot, b_slot] = pieces.map(|piece| 1u64 << self.columns.slot[piece as usize]);
+        if a_col == b_col {
+            self.settle_packed(a_col, a_slot | b_slot);
+        } else {
+            self.settle_packed(a_col, a_slot);
+            self.settle_packed(b_col, b_slot);
+        }
+    }
+
+    /// Lays out column `col` once the pieces of the slots `toggled` (one or two, see
+    /// [`Columns::matched`]) were all removed or all put back, when it was given packed (else
+    /// [`Search::settle`]): [`Search::settle`] and [`Search::canonize`] in one, with only the
+    /// pieces at and above the lowest slot toggled visited, not every piece of the column.
+    ///
+    /// The pieces present lie packed at the column's bottom in the order given, so those below
+    /// the lowest slot toggled stay, and those at and above it stack up from its row: the row of
+    /// that piece now (a removal), or the row it was removed from, which its cell keeps while it
+    /// is gone (putting back undoes the last removal from the column, so the pieces below are
+    /// where they were then). The rows that change hands are the one or two above the top of
+    /// the shorter stack. (Inlined into [`Search::settle_pieces`], its only caller, where the
+    /// slots toggled are known to be one or two.)
+    #[inline(always)]
+    fn settle_packed(&mut self, col: u8, toggled: u64) {
+        let col = usize::from(col);
+        if !self.columns.packed[col] {
+            self.settle(col as u8);
+            return;
+        }
+        let width = self.column_start.len() - 1;
+        let before = self.columns.present[col];
+        let present = before ^ toggled;
+        let removal = before & toggled != 0;
+        let matched = self.matched_slots(col, before, present);
+        self.columns.present[col] = present;
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
+        let (word, shift) = (col / 8, col % 8 * 8);
+        let lowest = 63 - toggled.leading_zeros() as usize;
+        let mut row = usize::from(self.cell[pieces[lowest] as usize].0);
+        // The pieces present at and above the lowest slot toggled, bottom up (slots count from
+        // the top).
+        let mut stacked = present & (u64::MAX >> (63 - lowest));
+        while stacked != 0 {
+            let slot = 63 - stacked.leading_zeros() as usize;
+            stacked ^= 1 << slot;
+            let piece = pieces[slot];
+            self.cell[piece as usize].0 = row as u8;
+            self.columns.grid[row * width + col] = piece;
+            if bytes {
+                let kind = self.kind[piece as usize];
+                let eight = &mut self.columns.kind_bytes[row * self.columns.row_words + word];
+                *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
+                self.columns.codes[row * width + col] =
+                    (kind << 6) as u16 | u16::from(self.columns.member_slot[piece as usize]);
+            }
+            row -= 1;
+        }
+        // `row` is now the lowest open row of the column (the ring's when it is full): the one
+        // or two rows a removal opened end on it, and those the pieces put back took (written
+        // above) begin just below it.
+        let count = if toggled.is_power_of_two() { 1 } else { 2 };
+        let first = if removal { row + 1 - count } else { row + 1 };
+        self.bits.cols[col] ^= span(first as u32, (first + count - 1) as u32);
+        for flipped in first..first + count {
+            self.bits.rows[flipped] ^= 1 << col;
+            if removal {
+                self.columns.grid[flipped * width + col] = NO_PIECE;
+                if bytes {
+                    self.columns.kind_bytes[flipped * self.columns.row_words + word] |= 0xFF << shift;
+                }
+            }
+        }
+        let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        self.columns.set_top(&self.kind, col, top);
+        self.columns.set_matched(pieces, col, matched);
+        #[cfg(debug_assertions)]
+        self.check_settled(col);
+    }
+
+    /// Checks that column `col` is laid out as [`Search::settle`] lays it out from the pieces
+    /// present: their cells, the column's open cells along it and across the rows, its cells in
+    /// the grid of pieces, and its pieces present and top in [`Columns`].
+    #[cfg(debug_assertions)]
+    fn check_settled(&self, col: usize) {
+        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let (last, width) = (usize::from(self.board_rows), self.column_start.len() - 1);
+        let mut held = vec![NO_PIECE; last + 1];
+        let (mut present, mut next_row, mut given) = (0u64, self.board_rows, true);
+        for (slot, &piece) in pieces.iter().enumerate().rev() {
+            if !self.is_present(piece) {
+                given = false;
+                continue;
+            }
+            let row = if given { self.home_row[piece as usize] } else { next_row };
+            assert_eq!(self.cell[piece as usize].0, row, "piece {piece} lies where it falls");
+            held[usize::from(row)] = piece;
+            present |= 1 << slot;
+            next_row = row - 1;
+        }
+        for (row, &piece) in held.iter().enumerate().skip(1) {
+            let open = piece == NO_PIECE;
+            assert_eq!(self.bits.cols[col] >> row & 1 == 1, open, "column {col} row {row} open");
+            assert_eq!(self.bits.rows[row] >> col & 1 == 1, open, "row {row} column {col} open");
+            assert_eq!(self.columns.grid[row * width + col], piece, "the grid at ({row}, {col})");
+        }
+        assert_eq!(self.columns.present[col], present, "the pieces present in column {col}");
+        let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        assert_eq!(self.columns.top[col], top, "the top of column {col}");
     }
 }
 
