@@ -839,6 +839,10 @@ impl Search {
     /// are found again, and the pairs of two other pieces are the parent's with both pieces
     /// left. (A removed piece's pairs go with it; a sunk piece that stops being sunk sees the
     /// opened cell beside it.)
+    ///
+    /// (Not inlined: inlined into [`Search::gravity`], its only caller, it kept fewer of its
+    /// values in registers and reloaded them from the stack in its loops.)
+    #[inline(never)]
     fn update_pairs(&mut self, state: &mut Gravity, parent: Parent) {
         let width = self.column_start.len() - 1;
         let last = usize::from(self.board_rows);
