@@ -1259,7 +1259,9 @@ impl Search {
 
     /// Brings the bits up to date after `pieces`, on `cells` when removed, were taken away
     /// (`emptied`) or put back: with gravity their columns are laid out again, else the two
-    /// cells flip.
+    /// cells flip. (Inlined, with the layout kept out of line: without gravity it is two bit
+    /// flips, which a call would cost more than.)
+    #[inline(always)]
     fn update_board(&mut self, pieces: [u16; 2], cells: [Cell; 2], gravity: bool, emptied: bool) {
         if gravity {
             self.settle_pieces(pieces, cells);

@@ -1330,6 +1330,7 @@ impl Search {
     /// Lays out the columns of `pieces` (on `cells`, the cells they were removed from) after
     /// they were removed or put back, as [`Search::settle`] does: a column given packed from
     /// the slots that changed alone ([`Search::settle_packed`]) once [`Columns`] is set up.
+    #[inline(never)]
     pub(super) fn settle_pieces(&mut self, pieces: [u16; 2], cells: [Cell; 2]) {
         let [a_col, b_col] = cells.map(|(_, col)| col);
         if self.columns.zobrist.is_empty() {
