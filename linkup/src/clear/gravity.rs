@@ -154,6 +154,21 @@ pub(super) struct Columns {
 }
 
 impl Columns {
+    /// Writes `piece` (`kind`: the kind of each piece) on `row` of column `col` of the grid of
+    /// pieces (`width` columns), and with `bytes` of the grids of kinds and codes too. (Inlined:
+    /// both layouts call it for every piece they move.)
+    #[inline(always)]
+    fn place(&mut self, kind: &[u32], piece: u16, (row, col): (usize, usize), width: usize, bytes: bool) {
+        self.grid[row * width + col] = piece;
+        if bytes {
+            let kind = kind[piece as usize];
+            let (word, shift) = (col / 8, col % 8 * 8);
+            let eight = &mut self.kind_bytes[row * self.row_words + word];
+            *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
+            self.codes[row * width + col] = (kind << 6) as u16 | u16::from(self.member_slot[piece as usize]);
+        }
+    }
+
     /// Makes `top` (a piece, or [`NO_PIECE`]) the top of column `col`, with the tops per kind
     /// (`kind`: the kind of each piece). (Inlined: [`Search::settle_packed`] calls it at every
     /// removal and undo, and the call cost more than the work.)
@@ -544,14 +559,7 @@ impl Search {
             let piece = pieces[on_board.trailing_zeros() as usize];
             on_board &= on_board - 1;
             let row = usize::from(self.cell[piece as usize].0);
-            self.columns.grid[row * width + col] = piece;
-            if bytes {
-                let kind = self.kind[piece as usize];
-                let eight = &mut self.columns.kind_bytes[row * self.columns.row_words + word];
-                *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
-                self.columns.codes[row * width + col] =
-                    (kind << 6) as u16 | u16::from(self.columns.member_slot[piece as usize]);
-            }
+            self.columns.place(&self.kind, piece, (row, col), width, bytes);
         }
         self.columns.set_top(&self.kind, col, top);
         self.columns.set_matched(pieces, col, matched);
@@ -1387,14 +1395,7 @@ impl Search {
             stacked ^= 1 << slot;
             let piece = pieces[slot];
             self.cell[piece as usize].0 = row as u8;
-            self.columns.grid[row * width + col] = piece;
-            if bytes {
-                let kind = self.kind[piece as usize];
-                let eight = &mut self.columns.kind_bytes[row * self.columns.row_words + word];
-                *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
-                self.columns.codes[row * width + col] =
-                    (kind << 6) as u16 | u16::from(self.columns.member_slot[piece as usize]);
-            }
+            self.columns.place(&self.kind, piece, (row, col), width, bytes);
             row -= 1;
         }
         // `row` is now the lowest open row of the column (the ring's when it is full): the one
