@@ -2127,6 +2127,7 @@ impl Search {
     fn plain_branches(&mut self, from: &Inherit, own_log: usize) -> [u32; 4] {
         let mut live = [0u16; 4];
         let mut best: Option<Choice> = None;
+        // The rank of `best`, with a kind the position's proof carries over to first among equals.
         let mut best_key = usize::MAX;
         // Where in `kind_order` the first kind with a probe that failed is, and the kind chosen
         // so far when a probe of it failed.
@@ -2185,16 +2186,14 @@ impl Search {
             let rank = |choice: &Choice| {
                 2 * (choice.count + usize::from(choice.rest != 0)) + usize::from(choice.rest != 0)
             };
-            // The proof carries over to a branch that allows every pairing it used for this
-            // kind ([`Search::inherits`]): a removal, when it used that one pairing at most; the
-            // rest, when it used only pairings of the rest. (While probing, the branches take the
-            // probes' proofs instead.)
-            let used = self.used[k];
+            // A branch the proof carries over to ([`Search::inherits`]): a removal of a pairing
+            // covered, or the rest. (While probing, the branches take the probes' proofs instead.)
+            let keeps = |pairings: u8| Cut { kind: k, pairings }.keeps(&self.used);
             let carried = self.probe
-                || used & !covered == 0 && used & used.wrapping_sub(1) == 0
-                || choice.rest != 0 && used & !choice.rest == 0;
+                || (0..PAIRINGS.len()).any(|pairing| covered >> pairing & 1 == 1 && keeps(1 << pairing))
+                || choice.rest != 0 && keeps(choice.rest);
             let key = 2 * rank(&choice) + usize::from(!carried);
-            if best.is_none() || key < best_key {
+            if key < best_key {
                 best_failed = failed.then_some(index);
                 best = Some(choice);
                 best_key = key;
