@@ -169,6 +169,17 @@ impl Columns {
         }
     }
 
+    /// Empties `row` of column `col` in the grid of pieces (`width` columns), and with `bytes`
+    /// in the grid of kinds too (the grid of codes is read only where a piece is). (Inlined, as
+    /// [`Columns::place`].)
+    #[inline(always)]
+    fn empty(&mut self, (row, col): (usize, usize), width: usize, bytes: bool) {
+        self.grid[row * width + col] = NO_PIECE;
+        if bytes {
+            self.kind_bytes[row * self.row_words + col / 8] |= 0xFF << (col % 8 * 8);
+        }
+    }
+
     /// Makes `top` (a piece, or [`NO_PIECE`]) the top of column `col`, with the tops per kind
     /// (`kind`: the kind of each piece). (Inlined: [`Search::settle_packed`] calls it at every
     /// removal and undo, and the call cost more than the work.)
@@ -203,6 +214,12 @@ impl Columns {
             self.hash ^= self.zobrist[piece];
         }
     }
+}
+
+/// The top of a column whose pieces are `pieces` (as given, top first) and of which the slots
+/// `present` are on the board: its highest piece present, or [`NO_PIECE`].
+fn column_top(pieces: &[u16], present: u64) -> u16 {
+    if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] }
 }
 
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
@@ -522,7 +539,7 @@ impl Search {
         }
         let matched = self.matched_slots(col, before, present);
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let top = column_top(pieces, present);
         // A piece's cell depends only on the pieces present at its slot and below (see
         // [`Search::settle`]), so the pieces below the lowest one that came or went have not
         // moved. In a column given packed, the pieces present are packed at its bottom, those
@@ -537,7 +554,6 @@ impl Search {
         };
         let width = self.column_start.len() - 1;
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
-        let (word, shift) = (col / 8, col % 8 * 8);
         // In a column given packed, the pieces of `on_board` fill the rows up to `to_row` (the
         // lowest of them is on it, or fell onto it when the piece there went), so only the rows
         // above them are emptied; the others are written once, below. The highest of them is
@@ -550,10 +566,7 @@ impl Search {
             usize::from(self.cell[top as usize].0)
         };
         for row in from_row..empty_to {
-            self.columns.grid[row * width + col] = NO_PIECE;
-            if bytes {
-                self.columns.kind_bytes[row * self.columns.row_words + word] |= 0xFF << shift;
-            }
+            self.columns.empty((row, col), width, bytes);
         }
         while on_board != 0 {
             let piece = pieces[on_board.trailing_zeros() as usize];
@@ -1384,7 +1397,6 @@ impl Search {
         self.columns.present[col] = present;
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
-        let (word, shift) = (col / 8, col % 8 * 8);
         let lowest = 63 - toggled.leading_zeros() as usize;
         let mut row = usize::from(self.cell[pieces[lowest] as usize].0);
         // The pieces present at and above the lowest slot toggled, bottom up (slots count from
@@ -1407,13 +1419,10 @@ impl Search {
         for flipped in first..first + count {
             self.bits.rows[flipped] ^= 1 << col;
             if removal {
-                self.columns.grid[flipped * width + col] = NO_PIECE;
-                if bytes {
-                    self.columns.kind_bytes[flipped * self.columns.row_words + word] |= 0xFF << shift;
-                }
+                self.columns.empty((flipped, col), width, bytes);
             }
         }
-        let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let top = column_top(pieces, present);
         self.columns.set_top(&self.kind, col, top);
         self.columns.set_matched(pieces, col, matched);
         #[cfg(debug_assertions)]
@@ -1447,7 +1456,7 @@ impl Search {
             assert_eq!(self.columns.grid[row * width + col], piece, "the grid at ({row}, {col})");
         }
         assert_eq!(self.columns.present[col], present, "the pieces present in column {col}");
-        let top = if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] };
+        let top = column_top(pieces, present);
         assert_eq!(self.columns.top[col], top, "the top of column {col}");
     }
 }
