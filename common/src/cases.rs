@@ -17,9 +17,9 @@
 //! `cargo xtask check` instead of stalling it. A case that exits with status 2 (bad input or
 //! arguments) is run a second time with stderr on a full device (`/dev/full`, where there is
 //! one): the binary must still exit 2, not panic because its diagnostic could not be written.
-//! A case that exits 0 with some output (answers, drawings, `--help`) is run a second time with
-//! stdout on the full device: the binary must exit 1, not claim success for an answer that was
-//! never written.
+//! A case that exits 0 with some output (answers, drawings, `--help`) is run again with stdout
+//! closed, open only for reading, and on the full device: each time the binary must exit 1 and
+//! say why, not claim success for an answer that was never written.
 
 use std::fmt::Write as _;
 use std::io::{Read, Write as _};
@@ -49,18 +49,28 @@ pub fn run(binary: &str, case: &Path) -> String {
     let name = Path::new(binary).file_stem().and_then(|s| s.to_str()).unwrap_or(binary);
     let case_name = case.file_name().and_then(|s| s.to_str()).unwrap_or("?");
     let dir = case.parent().unwrap_or(Path::new("."));
-    let run_with = |stdout: Stdio, stderr: Stdio| {
-        let mut command = Command::new(binary);
-        command.args(&args).current_dir(dir).stdout(stdout).stderr(stderr);
+    // `None` runs the binary with stdout closed, as `>&-` leaves it: std cannot close a
+    // child's descriptor, so a shell does.
+    let run_with = |stdout: Option<Stdio>, stderr: Stdio| {
+        let mut command = if let Some(stdout) = stdout {
+            let mut command = Command::new(binary);
+            command.stdout(stdout);
+            command
+        } else {
+            let mut command = Command::new("sh");
+            command.args(["-c", r#"exec "$0" "$@" >&-"#, binary]).stdout(Stdio::null());
+            command
+        };
+        command.args(&args).current_dir(dir).stderr(stderr);
         execute(command, input.clone(), TIMEOUT)
     };
     let full_device = || std::fs::File::options().write(true).open("/dev/full").ok();
 
-    let output = run_with(Stdio::piped(), Stdio::piped());
+    let output = run_with(Some(Stdio::piped()), Stdio::piped());
     if output.status.code() == Some(2)
         && let Some(full) = full_device()
     {
-        let again = run_with(Stdio::piped(), full.into());
+        let again = run_with(Some(Stdio::piped()), full.into());
         assert_eq!(
             again.status.code(),
             Some(2),
@@ -68,18 +78,25 @@ pub fn run(binary: &str, case: &Path) -> String {
             again.status
         );
     }
-    if output.status.code() == Some(0)
-        && !output.stdout.is_empty()
-        && let Some(full) = full_device()
-    {
-        let again = run_with(full.into(), Stdio::piped());
-        assert_eq!(
-            again.status.code(),
-            Some(1),
-            "{case_name}: with stdout on /dev/full, {name} must exit 1 ({}; stderr: {})",
-            again.status,
-            String::from_utf8_lossy(&again.stderr)
-        );
+    if output.status.code() == Some(0) && !output.stdout.is_empty() {
+        let mut unwritable: Vec<(&str, Option<Stdio>)> = Vec::new();
+        if cfg!(unix) {
+            unwritable.push(("closed", None));
+            let read_only = std::fs::File::open(case).expect("the case was just read");
+            unwritable.push(("open only for reading", Some(read_only.into())));
+        }
+        if let Some(full) = full_device() {
+            unwritable.push(("on /dev/full", Some(full.into())));
+        }
+        for (how, stdout) in unwritable {
+            let again = run_with(stdout, Stdio::piped());
+            let said = String::from_utf8_lossy(&again.stderr);
+            assert!(
+                again.status.code() == Some(1) && said.starts_with("error: cannot write the "),
+                "{case_name}: with stdout {how}, {name} must exit 1 and say why ({}; stderr: {said})",
+                again.status,
+            );
+        }
     }
 
     let mut transcript = String::new();

@@ -20,6 +20,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -94,14 +95,71 @@ fn parse_args_from<C: clap::Parser>(args: impl IntoIterator<Item = impl Into<OsS
 }
 
 /// Prints `err` as clap does (help and versions on stdout, errors on stderr) and exits with its
-/// status; when help or a version cannot be written to stdout, with status 1, as for any output
-/// that fails (a broken pipe, where the reader has what it wanted, stays a success).
+/// status; when help or a version cannot be written to stdout, with status 1 and the reason on
+/// stderr, as for any output that fails (a broken pipe, where the reader has what it wanted,
+/// stays a success).
 fn exit_on(err: &clap::Error) -> ! {
-    let code = match err.print() {
-        Err(write) if !err.use_stderr() && write.kind() != io::ErrorKind::BrokenPipe => 1,
-        _ => err.exit_code(),
+    if err.use_stderr() {
+        // Errors go to stderr; one that cannot be written still leaves the status.
+        let _ = err.print();
+        std::process::exit(err.exit_code())
+    }
+    // On a terminal clap colours the text; elsewhere it goes plain through the same checked
+    // stdout as every answer, since clap's own printing reports success on a closed stdout.
+    let written = if stdout_is_terminal() {
+        err.print()
+    } else {
+        let mut out = standard_output();
+        out.write_all(err.render().to_string().as_bytes()).and_then(|()| out.flush())
+    };
+    let code = match written {
+        Ok(()) => err.exit_code(),
+        Err(write) => {
+            let what = if err.kind() == clap::error::ErrorKind::DisplayVersion { "version" } else { "help" };
+            report(Err(Failure::Output(write)), &mut io::stderr().lock(), what).into()
+        }
     };
     std::process::exit(code)
+}
+
+/// A `--threads` value: a whole number from 1 up, capped at the cores this process may run on
+/// (more threads than cores only share them).
+pub fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
+    let cores = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
+    parse_threads_for(text, cores)
+}
+
+/// [`parse_threads`] on a machine of `cores` cores.
+fn parse_threads_for(text: &str, cores: NonZeroUsize) -> Result<NonZeroUsize, String> {
+    let threads = match at_least(1_u64, "a number of threads")(text) {
+        Ok(threads) => threads,
+        // Digits beyond any count: more than the cores, like any large number.
+        Err(_) if text.parse::<u64>().is_err() && is_digits(text) => u64::MAX,
+        Err(err) => return Err(err),
+    };
+    let threads = usize::try_from(threads).ok().and_then(NonZeroUsize::new).unwrap_or(cores);
+    Ok(threads.min(cores))
+}
+
+/// True when `text` is a non-empty run of decimal digits.
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit())
+}
+
+/// A value from `low` up, written as a person would say it when it is not (`--budget 0`):
+/// clap's own range check says "0 is not in 1..18446744073709551615".
+pub fn at_least<T>(low: T, what: &'static str) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text| match text.parse::<T>() {
+        Ok(value) if value >= low => Ok(value),
+        Ok(_) => Err(format!("expected {what}, at least {low}")),
+        Err(_) if is_digits(text) => {
+            Err(format!("expected {what}, at least {low}; {text} is more than this program can count"))
+        }
+        Err(_) => Err(format!("expected {what}, a whole number of at least {low}")),
+    }
 }
 
 /// `err`, or, when it calls a word that names no subcommand a subcommand, the error clap gives
@@ -215,24 +273,95 @@ pub fn stdout_is_terminal() -> bool {
     io::stdout().is_terminal()
 }
 
-/// Runs `body` with a buffered, locked stdout and turns its outcome into the exit status
-/// documented in [`EXIT_STATUS_HELP`]. Diagnostics go to stderr.
+/// Runs `body` with a buffered stdout and turns its outcome into the exit status documented
+/// in [`EXIT_STATUS_HELP`]. Diagnostics go to stderr.
 pub fn run(body: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) -> ExitCode {
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut out = BufWriter::with_capacity(1 << 16, standard_output());
     let outcome = body(&mut out).and_then(|()| out.flush().map_err(Failure::Output));
-    ExitCode::from(report(outcome, &mut io::stderr().lock()))
+    ExitCode::from(report(outcome, &mut io::stderr().lock(), "output"))
 }
 
-/// Tells `stderr` why a run failed, if it did, and gives the exit status. Failing to write to
-/// stderr (a full disk, a closed descriptor) is ignored: the status still tells what happened,
-/// where `eprintln!` would panic and exit 101.
-fn report(outcome: Result<(), Failure>, stderr: &mut dyn Write) -> u8 {
+/// Standard output, written through a descriptor of its own, so that an answer nobody can
+/// receive is an error (exit status 1) rather than lost with status 0:
+/// - `io::stdout` reports success when descriptor 1 is open only for reading (`1<FILE`); a
+///   duplicate of the descriptor fails with `EBADF` on the first write.
+/// - A program started with descriptor 1 closed (`>&-`) finds `/dev/null` there: the Rust
+///   runtime opens it read-write on every closed standard descriptor before `main`. A shell's
+///   `>/dev/null` opens it for writing only, so `/dev/null` that can be read is taken for a
+///   closed stdout (only `1<>/dev/null` would be mistaken for one).
+#[cfg(unix)]
+fn standard_output() -> Box<dyn Write> {
+    use std::os::fd::AsFd;
+    match io::stdout().as_fd().try_clone_to_owned() {
+        Ok(descriptor) => {
+            let file = std::fs::File::from(descriptor);
+            if is_readable_null_device(&file) {
+                Box::new(Unwritable(Some(BAD_DESCRIPTOR)))
+            } else {
+                Box::new(file)
+            }
+        }
+        Err(closed) => Box::new(Unwritable(closed.raw_os_error())),
+    }
+}
+
+/// True when `file` is the null device and open for reading (reading it gives end of file at
+/// once and takes nothing).
+#[cfg(unix)]
+fn is_readable_null_device(mut file: &std::fs::File) -> bool {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let (Ok(opened), Ok(null)) = (file.metadata(), std::fs::metadata("/dev/null")) else {
+        return false;
+    };
+    opened.file_type().is_char_device()
+        && opened.rdev() == null.rdev()
+        && io::Read::read(&mut file, &mut [0; 1]).is_ok()
+}
+
+/// Standard output, where no descriptor can be duplicated.
+#[cfg(not(unix))]
+fn standard_output() -> Box<dyn Write> {
+    Box::new(io::stdout())
+}
+
+/// An output that cannot be written, failing with the OS error it was found with.
+#[cfg_attr(not(unix), allow(dead_code))]
+struct Unwritable(Option<i32>);
+
+impl Unwritable {
+    fn error(&self) -> io::Error {
+        self.0.map_or_else(|| io::Error::other("standard output is closed"), io::Error::from_raw_os_error)
+    }
+}
+
+impl Write for Unwritable {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(self.error())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `EBADF`, the error of a write to a closed descriptor or one open only for reading (the same
+/// number on Linux, the BSDs and macOS).
+const BAD_DESCRIPTOR: i32 = 9;
+
+/// Tells `stderr` why a run failed, if it did, and gives the exit status; `what` names what
+/// stdout was to receive (`output`, `help`). Failing to write to stderr (a full disk, a closed
+/// descriptor) is ignored: the status still tells what happened, where `eprintln!` would panic
+/// and exit 101.
+fn report(outcome: Result<(), Failure>, stderr: &mut dyn Write, what: &str) -> u8 {
     let (status, message) = match outcome {
         Ok(()) => return 0,
         Err(Failure::Output(err)) if err.kind() == io::ErrorKind::BrokenPipe => return 0,
         Err(Failure::Input(message)) => (2, message),
         Err(Failure::Usage(message)) => (2, format!("error: {message}\n")),
-        Err(Failure::Output(err)) => (1, format!("error: cannot write the output: {err}\n")),
+        Err(Failure::Output(err)) if err.raw_os_error() == Some(BAD_DESCRIPTOR) => {
+            (1, format!("error: cannot write the {what}: stdout is closed or not open for writing\n"))
+        }
+        Err(Failure::Output(err)) => (1, format!("error: cannot write the {what}: {err}\n")),
     };
     let _ = stderr.write_all(message.as_bytes()).and_then(|()| stderr.flush());
     status
@@ -294,11 +423,11 @@ mod tests {
             ]
         };
         for (outcome, status) in outcomes() {
-            assert_eq!(report(outcome, &mut FullDevice), status);
+            assert_eq!(report(outcome, &mut FullDevice, "output"), status);
         }
         let mut written = Vec::new();
         for (outcome, _) in outcomes() {
-            report(outcome, &mut written);
+            report(outcome, &mut written, "output");
         }
         let written = String::from_utf8(written).unwrap();
         assert_eq!(
@@ -374,6 +503,38 @@ mod tests {
         );
         let ok: TestCli = parse_args_from(["puzzle", "gen", "--size", "3"]);
         assert!(matches!(ok.command, Some(TestCommand::Gen { size: Some(3) })));
+    }
+
+    #[test]
+    fn thread_counts_are_capped_at_the_cores_and_zero_is_refused() {
+        let two = NonZeroUsize::new(2).unwrap();
+        let parsed = |text| parse_threads_for(text, two).map(NonZeroUsize::get);
+        assert_eq!(parsed("1"), Ok(1));
+        assert_eq!(parsed("2"), Ok(2));
+        assert_eq!(parsed("1000000"), Ok(2));
+        assert_eq!(parsed("99999999999999999999999"), Ok(2));
+        assert_eq!(parsed("0"), Err("expected a number of threads, at least 1".into()));
+        for junk in ["", "-1", "two", "1.5"] {
+            assert_eq!(
+                parsed(junk),
+                Err("expected a number of threads, a whole number of at least 1".into()),
+                "{junk:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bounds_read_as_a_person_would_write_them() {
+        let budget = at_least(1, "a number of positions");
+        assert_eq!(budget("7"), Ok(7));
+        assert_eq!(budget("0"), Err("expected a number of positions, at least 1".into()));
+        assert_eq!(
+            budget("18446744073709551616"),
+            Err("expected a number of positions, at least 1; 18446744073709551616 is more than this \
+                 program can count"
+                .into())
+        );
+        assert_eq!(budget("x"), Err("expected a number of positions, a whole number of at least 1".into()));
     }
 
     #[test]

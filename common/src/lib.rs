@@ -10,6 +10,7 @@
 //! - [`edge_match`]: the search shared by the two edge-matching puzzles, tetravex and jigsaw.
 //! - [`flat`]: [`FlatGroups`](flat::FlatGroups), many small groups (games, blocks) stored flat,
 //!   so that an input of millions of tiny games takes a fraction of its size in memory.
+//! - [`words`]: counts in messages with the noun in the right number ("1 move", "2 moves").
 //! - [`cases`]: the harness that runs a puzzle binary on a snapshot test case.
 
 pub mod cases;
@@ -20,6 +21,7 @@ pub mod flat;
 pub mod grid;
 pub mod search;
 pub mod tokens;
+pub mod words;
 
 pub use diagnostic::Diagnostic;
 pub use grid::{Direction, Grid, Pos};

@@ -81,11 +81,11 @@ pub fn settle<S>(
 pub struct SearchArgs {
     /// Stop counting at N solutions.
     #[arg(long, value_name = "N", requires = "count", default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::cli::at_least(1_u64, "a number of solutions"))]
     pub limit: u64,
-    /// Threads for long searches (default: every core). 1 runs the plain single-thread search;
-    /// every N gives the same answers and the same solutions.
-    #[arg(long, value_name = "N")]
+    /// Threads for long searches (default, and at most: every core). 1 runs the plain
+    /// single-thread search; every N gives the same answers and the same solutions.
+    #[arg(long, value_name = "N", value_parser = crate::cli::parse_threads)]
     pub threads: Option<NonZeroUsize>,
 }
 

@@ -76,8 +76,9 @@ pub fn graph(circles: usize, connections: usize, rng: &mut impl rand::Rng) -> Re
         (0..circles).flat_map(|a| (a + 1..circles).map(move |b| (a, b))).collect();
     if connections > pairs.len() {
         return Err(format!(
-            "{circles} circles allow at most {} connections, not {connections}",
-            pairs.len()
+            "there is room for at most {} among {}, not {connections}",
+            common::words::counted(pairs.len(), "connection"),
+            common::words::counted(circles, "circle")
         ));
     }
     pairs.shuffle(rng);

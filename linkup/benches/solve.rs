@@ -71,8 +71,9 @@ impl Drop for TempInput {
 /// Reads the file and answers it as the binary does; returns the length of the answer.
 fn answer_file(path: &Path) -> usize {
     let input = Input::read(Some(path)).expect("the file is readable");
+    let cases = parse::cases(&input.bytes).expect("the input is valid");
     let mut out = Vec::new();
-    linkup::answer(&input, Options::default(), &mut out).expect("the input is valid");
+    linkup::answer(&cases, Options::default(), &mut out);
     out.len()
 }
 

@@ -62,8 +62,10 @@ impl Options {
             let cells = self.rows * self.cols;
             if (self.kinds as usize).checked_mul(copies) != Some(cells) {
                 return Err(format!(
-                    "a deal of {} kinds × {copies} copies does not fill {} × {} = {cells} cells",
-                    self.kinds, self.rows, self.cols
+                    "a deal of {} × {copies} copies does not fill {} × {} = {cells} cells",
+                    common::words::counted(self.kinds, "kind"),
+                    self.rows,
+                    self.cols
                 ));
             }
         }

@@ -10,8 +10,8 @@
 //! ## The algorithm
 //! Reading dominates: a case holds up to sixteen million numbers, so [`parse`] reads the board
 //! 64 bytes at a time with SWAR masks and no test per byte (five to seven times the speed of the
-//! general token reader). Cases are read and answered one at a time, each into the memory of the
-//! one before, so memory holds one board.
+//! general token reader). The binary reads and checks every case before it answers any, so bad
+//! input is refused before the first search; the input's bytes are let go once read.
 //!
 //! A query with an empty cell, two kinds, or one cell twice is answered at once. Otherwise:
 //! - with at most two turns ([`solve::Index`]), every line is "along a row, down a column, along
@@ -44,9 +44,9 @@ pub mod solve;
 
 use std::fmt::Write as _;
 
-use common::cli::{Failure, Input};
-
-use model::{Board, Rules};
+use clear::TooLarge;
+use common::words::counted;
+use model::{Board, Case, Rules};
 use play::{Best, Removal};
 use solve::{Solver, Tables};
 
@@ -59,13 +59,11 @@ pub struct Options {
     pub show: bool,
 }
 
-/// Reads the cases of `input` one at a time and writes `YES` or `NO` for every query, one per
-/// line, as the judge expects; with `show`, each `YES` is followed by the line drawn (indented).
-/// On bad input, the diagnostic; what was written to `out` then must not be shown.
-pub fn answer(input: &Input, options: Options, out: &mut Vec<u8>) -> Result<(), Failure> {
-    let mut reader = parse::Reader::new(&input.bytes);
+/// Writes `YES` or `NO` for every query of `cases`, one per line, as the judge expects; with
+/// `show`, each `YES` is followed by the line drawn (indented).
+pub fn answer(cases: &[Case], options: Options, out: &mut Vec<u8>) {
     let mut tables = Tables::default();
-    while let Some(case) = reader.next_case().map_err(|d| input.diagnose(&d))? {
+    for case in cases {
         let mut solver = Solver::with_tables(&case.board, options.rules, tables);
         for &query in &case.queries {
             if !options.show {
@@ -78,9 +76,7 @@ pub fn answer(input: &Input, options: Options, out: &mut Vec<u8>) -> Result<(), 
             }
         }
         tables = solver.into_tables();
-        reader.recycle(case);
     }
-    Ok(())
 }
 
 /// How to play whole boards.
@@ -110,74 +106,68 @@ impl Default for PlayOptions {
     }
 }
 
-/// Plays the board of every case of `input` (its queries are read and checked, not answered):
-/// for case k, a line `Case k: ...` saying how the game ended, then the removals, one per line.
-pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<(), Failure> {
-    let mut reader = parse::Reader::new(&input.bytes);
-    let mut number = 0;
+/// Why [`play`] stopped: with `best`, a case whose board is larger than the search takes
+/// (read the input with [`PlayOptions::side_limit`] to refuse such boards where they stand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayError {
+    /// The case, 1-based.
+    pub case: usize,
+    /// Its board's size.
+    pub too_large: TooLarge,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "case {}: {}", self.case, self.too_large)
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl PlayOptions {
+    /// The largest board these options can play: with `best`, what the search takes.
+    pub fn side_limit(&self) -> parse::SideLimit {
+        if self.best {
+            parse::SideLimit { side: clear::MAX_SIDE, set_by: Some("`solve --best`") }
+        } else {
+            parse::SideLimit::FORMAT
+        }
+    }
+}
+
+/// Plays the board of every case of `cases` (their queries are not answered): for case k, a
+/// line `Case k: ...` saying how the game ended, then the removals, one per line. With `best`,
+/// a board larger than [`PlayOptions::side_limit`] stops the play before any search.
+pub fn play(cases: &[Case], options: PlayOptions, out: &mut Vec<u8>) -> Result<(), PlayError> {
+    let limit = options.side_limit();
+    if let Some((index, case)) = cases
+        .iter()
+        .enumerate()
+        .find(|(_, case)| case.board.rows() > limit.side || case.board.cols() > limit.side)
+    {
+        let too_large = TooLarge { rows: case.board.rows(), cols: case.board.cols() };
+        return Err(PlayError { case: index + 1, too_large });
+    }
     // On a terminal, the case being searched (drawn on stderr; hidden when it is no terminal).
     let progress = options.best.then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
         bar
     });
-    while let Some(case) = reader.next_case().map_err(|d| input.diagnose(&d))? {
-        number += 1;
+    for (number, case) in (1..).zip(cases) {
         if let Some(bar) = &progress {
             bar.set_message(format!("searching case {number}"));
         }
-        let mut text = String::new();
-        let removals = if options.best {
+        let (verdict, removals) = if options.best {
             let settings =
                 clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
             let outcome = play::best(&case.board, settings)
-                .map_err(|why| Failure::Usage(format!("case {number}: {why}")))?;
-            let positions = outcome.positions;
-            match outcome.best {
-                Best::Cleared(removals) => {
-                    let count = removals.len();
-                    let _ = writeln!(
-                        text,
-                        "Case {number}: board cleared in {count} {} (search: {positions} {})",
-                        plural(count, "removal"),
-                        plural(positions as usize, "position")
-                    );
-                    removals
-                }
-                Best::Hopeless => {
-                    let _ = writeln!(
-                        text,
-                        "Case {number}: no order of removals clears the board (search: {positions} {})",
-                        plural(positions as usize, "position")
-                    );
-                    Vec::new()
-                }
-                Best::Undecided => {
-                    let _ = writeln!(
-                        text,
-                        "Case {number}: undecided after {positions} {} (the budget; raise it with --budget)",
-                        plural(positions as usize, "position")
-                    );
-                    Vec::new()
-                }
-            }
+                .map_err(|too_large| PlayError { case: number, too_large })?;
+            search_verdict(outcome)
         } else {
-            let game = play::greedy(&case.board, options.rules, options.gravity);
-            let count = game.removals.len();
-            if game.pieces_left == 0 {
-                let _ =
-                    writeln!(text, "Case {number}: board cleared in {count} {}", plural(count, "removal"));
-            } else {
-                let left = game.pieces_left;
-                let _ = writeln!(
-                    text,
-                    "Case {number}: stuck after {count} {}, {left} {} left",
-                    plural(count, "removal"),
-                    plural(left, "piece")
-                );
-            }
-            game.removals
+            greedy_verdict(play::greedy(&case.board, options.rules, options.gravity))
         };
+        let mut text = format!("Case {number}: {verdict}\n");
         write_removals(&case.board, options, &removals, &mut text);
         out.extend_from_slice(text.as_bytes());
     }
@@ -185,6 +175,34 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
         bar.finish_and_clear();
     }
     Ok(())
+}
+
+/// How the search of `--best` ended, and the removals to print.
+fn search_verdict(outcome: play::BestOutcome) -> (String, Vec<Removal>) {
+    let positions = counted(outcome.positions, "position");
+    match outcome.best {
+        Best::Cleared(removals) => (
+            format!("board cleared in {} (search: {positions})", counted(removals.len(), "removal")),
+            removals,
+        ),
+        Best::Hopeless => {
+            (format!("no order of removals clears the board (search: {positions})"), Vec::new())
+        }
+        Best::Undecided => {
+            (format!("undecided after {positions} (the budget; raise it with --budget)"), Vec::new())
+        }
+    }
+}
+
+/// How greedy play ended, and its removals.
+fn greedy_verdict(game: play::Game) -> (String, Vec<Removal>) {
+    let removals = counted(game.removals.len(), "removal");
+    let verdict = if game.pieces_left == 0 {
+        format!("board cleared in {removals}")
+    } else {
+        format!("stuck after {removals}, {} left", counted(game.pieces_left, "piece"))
+    };
+    (verdict, game.removals)
 }
 
 /// One line per removal; with `show`, the board first, and each line drawn on the board as it
@@ -198,24 +216,20 @@ fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], tex
         let turns = removal.line.turns();
         let _ = writeln!(
             text,
-            "  {}: ({},{}) ({},{}), kind {}, {turns} {}",
+            "  {}: ({},{}) ({},{}), kind {}, {}",
             index + 1,
             removal.a.row,
             removal.a.col,
             removal.b.row,
             removal.b.col,
             removal.kind,
-            plural(turns, "turn")
+            counted(turns, "turn")
         );
         if options.show {
             text.push_str(&indent("    ", &show::line(&board, &removal.line)));
             model::remove_pair(&mut board, removal.a, removal.b, options.gravity);
         }
     }
-}
-
-fn plural(count: usize, noun: &str) -> String {
-    if count == 1 { noun.to_owned() } else { format!("{noun}s") }
 }
 
 /// `text` with `prefix` before every line.

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
 use linkup::clear::{self, DEFAULT_BUDGET};
-use linkup::model::{MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
+use linkup::model::{Case, MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
+use linkup::parse::{self, SideLimit};
 use linkup::{Options, PlayOptions, r#gen};
 
 const ABOUT: &str = "Answers Lianliankan (link-up) queries in the judge format of HDU 1175.";
@@ -112,7 +113,8 @@ struct SolveArgs {
     #[arg(long)]
     best: bool,
     /// With --best: most positions to search per board before saying "undecided".
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, requires = "best",
+          value_parser = cli::at_least(1_u64, "a number of positions"))]
     budget: u64,
     /// Draw the board, then each removal's line on the board as it was.
     #[arg(long)]
@@ -144,10 +146,11 @@ struct GenArgs {
     #[arg(long, requires = "solvable")]
     gravity: bool,
     /// Most positions the search of --solvable may visit per board.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, requires = "solvable", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, requires = "solvable",
+          value_parser = cli::at_least(1_u64, "a number of positions"))]
     budget: u64,
     /// Deal kinds 1 to K.
-    #[arg(long, value_name = "K", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 8, value_parser = cli::at_least(1_u32, "a number of kinds"))]
     kinds: u32,
     /// Queries per case: a mix of two pieces of one kind, two random pieces, and an empty cell.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=MAX_QUERIES as i64))]
@@ -183,7 +186,6 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Solve(args)) => {
-            let input = Input::read(args.input.path())?;
             let options = PlayOptions {
                 rules: args.rules.rules(),
                 gravity: args.gravity,
@@ -191,18 +193,27 @@ fn main() -> ExitCode {
                 budget: args.budget,
                 show: args.show,
             };
+            let cases = read_cases(&args.input, options.side_limit())?;
             let mut answers = Vec::new();
-            linkup::play(&input, options, &mut answers)?;
+            linkup::play(&cases, options, &mut answers).map_err(|err| Failure::Usage(err.to_string()))?;
             out.write_all(&answers)?;
             Ok(())
         }
         None => {
-            let input = Input::read(cli.input.path())?;
+            let cases = read_cases(&cli.input, SideLimit::FORMAT)?;
             let options = Options { rules: cli.rules.rules(), show: cli.show };
             let mut answers = Vec::new();
-            linkup::answer(&input, options, &mut answers)?;
+            linkup::answer(&cases, options, &mut answers);
             out.write_all(&answers)?;
             Ok(())
         }
     })
+}
+
+/// Every case of the input, read and checked before any is answered, so that bad input is
+/// refused before the first search; boards beyond `limit` are bad input. The input's bytes are
+/// let go once read: only the cases are kept.
+fn read_cases(input: &InputArg, limit: SideLimit) -> Result<Vec<Case>, Failure> {
+    let input = Input::read(input.path())?;
+    parse::cases_within(&input.bytes, limit).map_err(|diagnostic| input.diagnose(&diagnostic))
 }

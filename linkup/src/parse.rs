@@ -18,9 +18,10 @@
 //! the token, or `found end of input` after the last one. See the crate's README for the figures.
 //!
 //! ## Memory
-//! [`Reader`] yields one case at a time, so a caller that answers each case before reading the
-//! next holds one board at a time. Sizes are checked before anything is allocated, and a
-//! board's storage is never reserved beyond what the remaining input could fill.
+//! [`Reader`] yields one case at a time, so a caller that is done with each case before reading
+//! the next holds one board at a time ([`Reader::recycle`]); [`cases`] holds them all. Sizes
+//! are checked before anything is allocated, and a board's storage is never reserved beyond
+//! what the remaining input could fill.
 
 use common::{Diagnostic, Pos, Tokens};
 use nom::Parser;
@@ -234,10 +235,26 @@ fn kinds<'a>(input: &'a [u8], out: &mut [Kind], filled: &mut usize) -> NomResult
     Ok((rest, ()))
 }
 
+/// The most rows, and the most columns, a [`Reader`] accepts, and what sets that limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SideLimit {
+    /// Rows, and columns, at most (never above [`MAX_SIDE`]).
+    pub side: usize,
+    /// What takes no larger board, said in diagnostics after the range (`None`: the input
+    /// format itself, [`MAX_SIDE`]).
+    pub set_by: Option<&'static str>,
+}
+
+impl SideLimit {
+    /// The input format's limit, [`MAX_SIDE`].
+    pub const FORMAT: SideLimit = SideLimit { side: MAX_SIDE, set_by: None };
+}
+
 /// Reads the cases of an input one at a time. See the [module documentation](self).
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
     tokens: Tokens<'a>,
+    limit: SideLimit,
     /// Set at the terminator, the end of input, or after an error: nothing more is read.
     done: bool,
     /// Storage of a case the caller is done with, for the next case (see [`Reader::recycle`]).
@@ -247,11 +264,22 @@ pub struct Reader<'a> {
 /// What each number of the input must be, as diagnostics say it (`expected {what}, found ...`).
 /// Shared with the plain reader of [`crate::reference`].
 pub mod wanted {
-    use crate::model::{Kind, MAX_CELLS, MAX_QUERIES, MAX_SIDE};
+    use super::SideLimit;
+    use crate::model::{Kind, MAX_CELLS, MAX_QUERIES};
 
     /// The row count of a case, or the first `0` of the terminator.
     pub fn rows() -> String {
-        format!("a row count from 1 to {MAX_SIDE} (or `0 0` to end the input)")
+        rows_within(SideLimit::FORMAT)
+    }
+
+    /// [`rows`] under `limit`.
+    pub fn rows_within(limit: SideLimit) -> String {
+        format!("a row count from 1 to {}{} (or `0 0` to end the input)", limit.side, set_by(limit))
+    }
+
+    /// What sets `limit`, as said after its range.
+    fn set_by(limit: SideLimit) -> String {
+        limit.set_by.map(|by| format!(", the most {by} takes")).unwrap_or_default()
     }
 
     /// The second `0` of the terminator.
@@ -262,14 +290,24 @@ pub mod wanted {
 
     /// The largest column count for `rows` rows.
     pub fn max_cols(rows: usize) -> usize {
-        (MAX_CELLS / rows).min(MAX_SIDE)
+        max_cols_within(rows, SideLimit::FORMAT)
+    }
+
+    /// [`max_cols`] under `limit`.
+    pub fn max_cols_within(rows: usize, limit: SideLimit) -> usize {
+        (MAX_CELLS / rows).min(limit.side)
     }
 
     /// The column count of a case of `rows` rows.
     pub fn cols(rows: usize) -> String {
-        let max_cols = max_cols(rows);
-        if max_cols == MAX_SIDE {
-            format!("a column count from 1 to {MAX_SIDE}")
+        cols_within(rows, SideLimit::FORMAT)
+    }
+
+    /// [`cols`] under `limit`.
+    pub fn cols_within(rows: usize, limit: SideLimit) -> String {
+        let max_cols = max_cols_within(rows, limit);
+        if max_cols == limit.side {
+            format!("a column count from 1 to {max_cols}{}", set_by(limit))
         } else {
             format!("a column count from 1 to {max_cols} (a board holds at most {MAX_CELLS} cells)")
         }
@@ -303,7 +341,13 @@ pub mod wanted {
 impl<'a> Reader<'a> {
     /// A reader at the start of `src`.
     pub fn new(src: &'a [u8]) -> Self {
-        Reader { tokens: Tokens::new(src), done: false, spare: None }
+        Reader::within(src, SideLimit::FORMAT)
+    }
+
+    /// A reader at the start of `src` that refuses boards larger than `limit`, as it refuses
+    /// those beyond the format.
+    pub fn within(src: &'a [u8], limit: SideLimit) -> Self {
+        Reader { tokens: Tokens::new(src), limit, done: false, spare: None }
     }
 
     /// Hands back a case the caller is done with: the next case is read into its memory, which
@@ -330,13 +374,16 @@ impl<'a> Reader<'a> {
         if tokens.is_at_end() {
             return Ok(None);
         }
-        let rows = tokens.number_with(0..=MAX_SIDE as u64, wanted::rows)? as usize;
+        let limit = self.limit;
+        let rows = tokens.number_with(0..=limit.side as u64, || wanted::rows_within(limit))? as usize;
         if rows == 0 {
             tokens.number(0..=0, wanted::TERMINATOR)?;
             tokens.expect_end(wanted::AFTER_TERMINATOR)?;
             return Ok(None);
         }
-        let cols = tokens.number_with(1..=wanted::max_cols(rows) as u64, || wanted::cols(rows))? as usize;
+        let cols = tokens.number_with(1..=wanted::max_cols_within(rows, limit) as u64, || {
+            wanted::cols_within(rows, limit)
+        })? as usize;
 
         let cells = rows * cols;
         // Every number but the last takes at least two bytes: never allocate more than the rest
@@ -396,9 +443,14 @@ impl Iterator for Reader<'_> {
     }
 }
 
-/// Reads every case of `src` (for tests and tools; the binary answers one case at a time).
+/// Reads every case of `src`.
 pub fn cases(src: &[u8]) -> Result<Vec<Case>, Diagnostic> {
     Reader::new(src).collect()
+}
+
+/// Reads every case of `src`, refusing boards larger than `limit`.
+pub fn cases_within(src: &[u8], limit: SideLimit) -> Result<Vec<Case>, Diagnostic> {
+    Reader::within(src, limit).collect()
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 
 use common::Pos;
 
-use crate::clear::{self, Settings, Verdict};
+use crate::clear::{self, Settings, TooLarge, Verdict};
 use crate::model::{Board, EMPTY, Kind, Line, Rules, fall};
 use crate::solve::{Sweep, Walled};
 
@@ -168,8 +168,8 @@ pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
 
 /// Searches for an order of removals that clears `board`: see [`crate::clear`]. Boards larger
 /// than [`clear::MAX_SIDE`] on a side are refused.
-pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, String> {
-    let outcome = clear::search(board, settings).map_err(|too_large| too_large.to_string())?;
+pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, TooLarge> {
+    let outcome = clear::search(board, settings)?;
     let best = match outcome.verdict {
         Verdict::Hopeless => Best::Hopeless,
         Verdict::Undecided => Best::Undecided,

@@ -309,7 +309,7 @@ fn game_board(seed: u64, most_pieces: usize) -> Board {
 /// board is not cleared by greedy play.
 fn check_best(board: &Board, rules: Rules, gravity: bool, seed: u64) -> Result<Best, TestCaseError> {
     let settings = Settings { rules, gravity, budget: 1_000_000 };
-    let best = play::best(board, settings).map_err(TestCaseError::fail)?;
+    let best = play::best(board, settings).map_err(|too_large| TestCaseError::fail(too_large.to_string()))?;
     if let Best::Cleared(removals) = &best.best {
         let left = replay(board, rules, gravity, removals)
             .map_err(|why| TestCaseError::fail(format!("seed {seed}: {why}")))?;

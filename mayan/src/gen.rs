@@ -47,7 +47,7 @@ pub fn puzzle(options: Options, rng: &mut impl rand::Rng) -> Result<Puzzle, Stri
             format!(
                 "no board of {} blocks in {} without three in a line turned up",
                 options.blocks,
-                colours(options.colours)
+                common::words::counted(options.colours, "colour")
             )
         })?
     };
@@ -71,7 +71,8 @@ pub fn solvable_board(
     let most_steps = moves.min(blocks / 3);
     if blocks < 3 || fewest_steps > most_steps {
         return Err(format!(
-            "a board solvable in exactly {moves} moves needs 3 to {} blocks here",
+            "a board solvable in exactly {} needs 3 to {} blocks here",
+            common::words::counted(moves, "move"),
             (MOST_PER_STEP * moves).min(WIDTH * HEIGHT)
         ));
     }
@@ -103,13 +104,10 @@ pub fn solvable_board(
         }
     }
     Err(format!(
-        "no board of {blocks} blocks in {} solvable in exactly {moves} moves turned up",
-        self::colours(colours)
+        "no board of {blocks} blocks in {} solvable in exactly {} turned up",
+        common::words::counted(colours, "colour"),
+        common::words::counted(moves, "move")
     ))
-}
-
-fn colours(count: u8) -> String {
-    if count == 1 { "1 colour".to_owned() } else { format!("{count} colours") }
 }
 
 /// True when `moves` are legal on `board` one after the other, the board has no line to start
