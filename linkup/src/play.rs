@@ -11,7 +11,12 @@
 //! ([`crate::model::fall`]); removals are named by their cells on the board after the falls
 //! before them.
 
+mod direct;
+
 use common::Pos;
+use rustc_hash::FxHashMap;
+
+use direct::Direct;
 
 use crate::clear::{self, Settings, TooLarge, Verdict};
 use crate::model::{Board, EMPTY, Kind, Line, Rules, fall};
@@ -60,10 +65,57 @@ pub struct BestOutcome {
     pub positions: u64,
 }
 
-/// A board being played: the walled board (open cells and kinds, updated at each removal) and
-/// a sweep over it.
+/// The pieces of every kind still on a walled board, by cell.
+struct Pieces {
+    /// The cells of the pieces of each kind, in no order.
+    of_kind: FxHashMap<Kind, Vec<u32>>,
+    /// `slot[cell]`: where the piece on `cell` stands in its kind's list.
+    slot: Vec<u32>,
+}
+
+impl Pieces {
+    fn new(walled: &Walled) -> Pieces {
+        let mut pieces = Pieces { of_kind: FxHashMap::default(), slot: vec![0; walled.kinds.len()] };
+        for (cell, &kind) in walled.kinds.iter().enumerate().filter(|&(_, &kind)| kind != EMPTY) {
+            let cells = pieces.of_kind.entry(kind).or_default();
+            pieces.slot[cell] = cells.len() as u32;
+            cells.push(cell as u32);
+        }
+        pieces
+    }
+
+    /// The cells of the pieces of `kind`.
+    fn of(&self, kind: Kind) -> &[u32] {
+        self.of_kind.get(&kind).map_or(&[], Vec::as_slice)
+    }
+
+    /// The piece of `kind` on `cell` leaves the board.
+    fn remove(&mut self, kind: Kind, cell: usize) {
+        let cells = self.of_kind.get_mut(&kind).expect("a piece on the board is listed");
+        let slot = self.slot[cell] as usize;
+        cells.swap_remove(slot);
+        if let Some(&moved) = cells.get(slot) {
+            self.slot[moved as usize] = slot as u32;
+        }
+    }
+
+    /// The pieces of the listed kinds move from the first cells to the second ones.
+    fn moved(&mut self, moves: &[(Kind, usize, usize)]) {
+        let slots: Vec<u32> = moves.iter().map(|&(_, from, _)| self.slot[from]).collect();
+        for (&(kind, _, to), slot) in moves.iter().zip(slots) {
+            self.of_kind.get_mut(&kind).expect("a piece on the board is listed")[slot as usize] = to as u32;
+            self.slot[to] = slot;
+        }
+    }
+}
+
+/// A board being played: the walled board (open cells and kinds, updated at each removal), the
+/// pieces of each kind, and a sweep over the board.
 struct Table {
     walled: Walled,
+    pieces: Pieces,
+    /// Most other pieces of a kind for which the partner is decided directly.
+    most_direct: usize,
     sweep: Sweep,
     max_turns: u32,
     gravity: bool,
@@ -74,7 +126,9 @@ impl Table {
     fn new(board: &Board, rules: Rules, gravity: bool) -> Table {
         let walled = Walled::new(board, rules.outside);
         let sweep = Sweep::new(&walled);
-        Table { walled, sweep, max_turns: rules.max_turns, gravity, rows: board.rows() }
+        let pieces = Pieces::new(&walled);
+        let most_direct = direct::MOST_CANDIDATES;
+        Table { walled, pieces, most_direct, sweep, max_turns: rules.max_turns, gravity, rows: board.rows() }
     }
 
     /// The cells of the board, in reading order.
@@ -86,10 +140,23 @@ impl Table {
             .collect()
     }
 
-    /// The first piece of `from`'s kind a line reaches from `from`, and the line.
+    /// The first piece of `from`'s kind a line reaches from `from`, and the line: decided
+    /// directly when the kind has few other pieces left (see [`direct`]), else by the sweep.
     fn partner(&mut self, from: usize) -> Option<(usize, Line)> {
         let kinds = &self.walled.kinds;
         let kind = kinds[from];
+        let others = self.pieces.of(kind).len() - 1;
+        if others == 0 {
+            return None;
+        }
+        if others <= self.most_direct && self.max_turns <= 2 {
+            let grid = direct::Grid { open: &self.walled.open, width: self.walled.width() };
+            match grid.partner(from, &self.pieces, kind, self.max_turns) {
+                Direct::Found(to, cells) => return Some((to, self.walled.line(&cells))),
+                Direct::Nothing => return None,
+                Direct::Tie => {}
+            }
+        }
         let hit = self.sweep.run(&self.walled.open, from, self.max_turns, |cell, _| kinds[cell] == kind);
         let found = hit.map(|hit| (hit.cell, self.walled.line(&self.sweep.line_to(&self.walled.open, hit))));
         self.sweep.clear();
@@ -107,6 +174,7 @@ impl Table {
     /// Removes the pieces on `cells`; with gravity, the pieces above them fall.
     fn remove(&mut self, cells: [usize; 2]) {
         for cell in cells {
+            self.pieces.remove(self.walled.kinds[cell], cell);
             self.walled.kinds[cell] = EMPTY;
             self.walled.open[cell] = true;
         }
@@ -127,16 +195,37 @@ impl Table {
         let width = self.walled.width();
         // 0-based board row r of this column is walled cell (r + 2) * width + col + 1.
         let at = |row: usize| (row + 2) * width + col + 1;
+        let pieces_in = |kinds: &[Kind]| -> Vec<(Kind, usize)> {
+            (0..self.rows)
+                .map(at)
+                .filter(|&cell| kinds[cell] != EMPTY)
+                .map(|cell| (kinds[cell], cell))
+                .collect()
+        };
+        let before = pieces_in(&self.walled.kinds);
         fall(&mut self.walled.kinds, at, self.rows, lowest - 1);
         for row in 0..self.rows {
             self.walled.open[at(row)] = self.walled.kinds[at(row)] == EMPTY;
         }
+        // Pieces keep their order down the column as they fall.
+        let moves: Vec<(Kind, usize, usize)> = before
+            .into_iter()
+            .zip(pieces_in(&self.walled.kinds))
+            .filter(|((_, from), (_, to))| from != to)
+            .map(|((kind, from), (_, to))| (kind, from, to))
+            .collect();
+        self.pieces.moved(&moves);
     }
 }
 
 /// Plays `board` greedily: see the [module documentation](self).
 pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
-    let mut table = Table::new(board, rules, gravity);
+    greedy_on(Table::new(board, rules, gravity), board)
+}
+
+/// [`greedy`] on `table`, made for `board`.
+fn greedy_on(mut table: Table, board: &Board) -> Game {
+    let gravity = table.gravity;
     let cells = table.board_cells();
     let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
     let cells: Vec<usize> = if gravity {
@@ -189,4 +278,46 @@ pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, TooLarge> 
         }
     };
     Ok(BestOutcome { best, positions: outcome.positions })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::model::{Query, remove_pair};
+
+    /// Greedy play that always sweeps, as it did before partners were decided directly.
+    fn greedy_by_sweeps(board: &Board, rules: Rules, gravity: bool) -> Game {
+        let mut table = Table::new(board, rules, gravity);
+        table.most_direct = 0;
+        greedy_on(table, board)
+    }
+
+    /// Deciding partners directly pairs the same pieces, with the same turns, as sweeping, and
+    /// every line it draws joins its pair on the board of the moment.
+    #[test]
+    fn direct_partners_are_the_sweeps_partners() {
+        let mut rng = ChaCha8Rng::seed_from_u64(25);
+        for _ in 0..600 {
+            let (rows, cols) = (rng.random_range(1..=12), rng.random_range(1..=12));
+            let density = rng.random_range(0.05..=1.0);
+            let board = crate::r#gen::board(rows, cols, density, rng.random_range(1..=12), &mut rng);
+            let rules = Rules { max_turns: rng.random_range(0..=3), outside: rng.random() };
+            let gravity = rng.random();
+            let (direct, swept) = (greedy(&board, rules, gravity), greedy_by_sweeps(&board, rules, gravity));
+            let pairs = |game: &Game| {
+                game.removals.iter().map(|r| (r.a, r.b, r.kind, r.line.turns())).collect::<Vec<_>>()
+            };
+            assert_eq!(pairs(&direct), pairs(&swept), "{board:?} {rules:?} gravity {gravity}");
+            assert_eq!(direct.pieces_left, swept.pieces_left);
+            let mut now = board.clone();
+            for removal in &direct.removals {
+                let query = Query { a: removal.a, b: removal.b };
+                assert_eq!(removal.line.check(&now, rules, query), Ok(()), "{board:?} {rules:?}");
+                remove_pair(&mut now, removal.a, removal.b, gravity);
+            }
+        }
+    }
 }
