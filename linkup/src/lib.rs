@@ -25,8 +25,10 @@
 //!
 //! [`reference`](mod@reference) is the plain breadth-first search over (cell, direction,
 //! turns) on the whole board beside it; the crate's README records how the two compare.
-//! [`play`](mod@play) plays whole boards for `solve`: greedy play costs one sweep per piece per
-//! pass, so O(pieces × cells) at worst (tens of seconds for a million cells). `--best` runs the
+//! [`play`](mod@play) plays whole boards for `solve`: greedy play pairs a piece by where the
+//! lines from it stop (0 or 1 turn, without walking them), by checking each other piece of its
+//! kind when few are left, or else by a sweep, which costs O(cells) once the board has emptied:
+//! O(pieces × cells) at worst, as on large dense boards of few kinds. `--best` runs the
 //! exact search of [`clear`] on bit boards (boards up to 60 × 60, any number of pieces): safe
 //! moves, branching on the pairing of one kind, a relaxation that proves most hopeless deals at
 //! once, a bounded table of hopeless positions, and a budget of positions past which the board
@@ -106,7 +108,7 @@ impl Default for PlayOptions {
     }
 }
 
-/// Why [`play`] stopped: with `best`, a case whose board is larger than the search takes
+/// Why [`play()`] stopped: with `best`, a case whose board is larger than the search takes
 /// (read the input with [`PlayOptions::side_limit`] to refuse such boards where they stand).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayError {

@@ -3,7 +3,9 @@
 //!
 //! - [`greedy`] goes over the cells in reading order, again and again: each piece still on the
 //!   board is removed with the first piece of its kind the [`Sweep`] reaches from it (fewest
-//!   turns first). It stops when a whole pass removes nothing.
+//!   turns first). It stops when a whole pass removes nothing. The sweep's answer is often
+//!   known without running it: at 0 or 1 turn from where the lines stop (`near`), and when
+//!   the kind has few pieces left from checking each (`direct`).
 //! - [`best`] runs the search of [`crate::clear`] and replays the order found on the walled
 //!   board, drawing each removal's line with the [`Sweep`], as a check and for the output.
 //!
@@ -12,11 +14,13 @@
 //! before them.
 
 mod direct;
+mod near;
 
 use common::Pos;
 use rustc_hash::FxHashMap;
 
 use direct::Direct;
+use near::Stops;
 
 use crate::clear::{self, Settings, TooLarge, Verdict};
 use crate::model::{Board, EMPTY, Kind, Line, Rules, fall};
@@ -116,6 +120,8 @@ struct Table {
     pieces: Pieces,
     /// Most other pieces of a kind for which the partner is decided directly.
     most_direct: usize,
+    /// Where lines stop, without gravity (with it, cells close again as pieces fall).
+    stops: Option<Stops>,
     sweep: Sweep,
     max_turns: u32,
     gravity: bool,
@@ -128,7 +134,9 @@ impl Table {
         let sweep = Sweep::new(&walled);
         let pieces = Pieces::new(&walled);
         let most_direct = direct::MOST_CANDIDATES;
-        Table { walled, pieces, most_direct, sweep, max_turns: rules.max_turns, gravity, rows: board.rows() }
+        let stops = (!gravity).then(|| Stops::new(&walled.open, walled.width()));
+        let max_turns = rules.max_turns;
+        Table { walled, pieces, most_direct, stops, sweep, max_turns, gravity, rows: board.rows() }
     }
 
     /// The cells of the board, in reading order.
@@ -148,6 +156,15 @@ impl Table {
         let others = self.pieces.of(kind).len() - 1;
         if others == 0 {
             return None;
+        }
+        if let Some(stops) = &mut self.stops {
+            if let Some(cells) = stops.partner(kinds, from, self.max_turns) {
+                let to = *cells.last().expect("a line has two ends");
+                return Some((to, self.walled.line(&cells)));
+            }
+            if self.max_turns <= 1 {
+                return None;
+            }
         }
         if others <= self.most_direct && self.max_turns <= 2 {
             let grid = direct::Grid { open: &self.walled.open, width: self.walled.width() };
@@ -175,6 +192,9 @@ impl Table {
     fn remove(&mut self, cells: [usize; 2]) {
         for cell in cells {
             self.pieces.remove(self.walled.kinds[cell], cell);
+            if let Some(stops) = &mut self.stops {
+                stops.open(cell);
+            }
             self.walled.kinds[cell] = EMPTY;
             self.walled.open[cell] = true;
         }
@@ -292,11 +312,12 @@ mod tests {
     fn greedy_by_sweeps(board: &Board, rules: Rules, gravity: bool) -> Game {
         let mut table = Table::new(board, rules, gravity);
         table.most_direct = 0;
+        table.stops = None;
         greedy_on(table, board)
     }
 
-    /// Deciding partners directly pairs the same pieces, with the same turns, as sweeping, and
-    /// every line it draws joins its pair on the board of the moment.
+    /// Deciding partners directly or by where lines stop pairs the same pieces, with the same
+    /// turns, as sweeping, and every line drawn joins its pair on the board of the moment.
     #[test]
     fn direct_partners_are_the_sweeps_partners() {
         let mut rng = ChaCha8Rng::seed_from_u64(25);
@@ -307,8 +328,10 @@ mod tests {
             let rules = Rules { max_turns: rng.random_range(0..=3), outside: rng.random() };
             let gravity = rng.random();
             let (direct, swept) = (greedy(&board, rules, gravity), greedy_by_sweeps(&board, rules, gravity));
+            // Lines of two turns may take another path; those of fewer are the sweep's own.
             let pairs = |game: &Game| {
-                game.removals.iter().map(|r| (r.a, r.b, r.kind, r.line.turns())).collect::<Vec<_>>()
+                let line = |removal: &Removal| (removal.line.turns() < 2).then(|| removal.line.clone());
+                game.removals.iter().map(|r| (r.a, r.b, r.kind, r.line.turns(), line(r))).collect::<Vec<_>>()
             };
             assert_eq!(pairs(&direct), pairs(&swept), "{board:?} {rules:?} gravity {gravity}");
             assert_eq!(direct.pieces_left, swept.pieces_left);

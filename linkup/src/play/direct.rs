@@ -30,6 +30,9 @@ pub(super) enum Direct {
     Tie,
 }
 
+/// A cell's row or column on a walled board of the given width.
+type Coordinate = fn(usize, usize) -> usize;
+
 /// The walled board's open cells and its width, for walking lines cell by cell.
 #[derive(Clone, Copy)]
 pub(super) struct Grid<'a> {
@@ -80,7 +83,7 @@ impl Grid<'_> {
     /// (1: along rows, the middle one down a column; the width: along columns).
     fn two_turns(self, a: usize, b: usize, step: usize) -> Option<Vec<usize>> {
         // Coordinates along `step` (`along`) and across it (`line`): column and row for rows.
-        let (column, row): (fn(usize, usize) -> usize, fn(usize, usize) -> usize) =
+        let (column, row): (Coordinate, Coordinate) =
             (|cell, width| cell % width, |cell, width| cell / width);
         let (along, line) = if step == 1 { (column, row) } else { (row, column) };
         let width = self.width;
