@@ -10,14 +10,20 @@
 //! - [`edge_match`]: the search shared by the two edge-matching puzzles, tetravex and jigsaw.
 //! - [`flat`]: [`FlatGroups`](flat::FlatGroups), many small groups (games, blocks) stored flat,
 //!   so that an input of millions of tiny games takes a fraction of its size in memory.
-//! - [`cases`]: the harness that runs a puzzle binary on a snapshot test case.
+//!
+//! With the `testing` feature, which only the puzzle crates' dev-dependencies turn on, two
+//! modules serve their tests: `cases`, the harness that runs a puzzle binary on a snapshot test
+//! case, and `round_trip`, the check that a parser and a printer of the judge format agree.
 
+#[cfg(feature = "testing")]
 pub mod cases;
 pub mod cli;
 pub mod diagnostic;
 pub mod edge_match;
 pub mod flat;
 pub mod grid;
+#[cfg(feature = "testing")]
+pub mod round_trip;
 pub mod search;
 pub mod tokens;
 
