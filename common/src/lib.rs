@@ -11,15 +11,18 @@
 //! - [`flat`]: [`FlatGroups`](flat::FlatGroups), many small groups (games, blocks) stored flat,
 //!   so that an input of millions of tiny games takes a fraction of its size in memory.
 //!
-//! With the `testing` feature, which only the puzzle crates' dev-dependencies turn on, two
+//! With the `testing` feature, which only the puzzle crates' dev-dependencies turn on, three
 //! modules serve their tests: `cases`, the harness that runs a puzzle binary on a snapshot test
-//! case, and `round_trip`, the check that a parser and a printer of the judge format agree.
+//! case; `examples`, which runs every example the READMEs and `--help` texts print; and
+//! `round_trip`, the check that a parser and a printer of the judge format agree.
 
 #[cfg(feature = "testing")]
 pub mod cases;
 pub mod cli;
 pub mod diagnostic;
 pub mod edge_match;
+#[cfg(feature = "testing")]
+pub mod examples;
 pub mod flat;
 pub mod grid;
 #[cfg(feature = "testing")]

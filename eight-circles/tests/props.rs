@@ -17,7 +17,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The cases of an input for `graph`, or where it is wrong.
-fn parse_cases<'g>(graph: &'g Graph) -> impl Fn(&[u8]) -> Result<Cases, Diagnostic> + 'g {
+fn parse_cases(graph: &Graph) -> impl Fn(&[u8]) -> Result<Cases, Diagnostic> + '_ {
     move |src| parse::cases(&mut Tokens::new(src), graph)
 }
 

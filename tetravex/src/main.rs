@@ -26,11 +26,11 @@ fn after_help() -> String {
 Examples:
   $ printf '2\\n5 9 1 4\\n4 4 5 6\\n6 8 5 4\\n0 4 4 3\\n0\\n' | tetravex
   Game 1: Possible
-  $ tetravex gen --size 5 --digits 3 --games 10 --seed 7 | tetravex --count
-  $ tetravex gen --size 6 --digits 5 --unsolvable --games 10 --seed 7 | tetravex --threads 1
+  $ tetravex gen --size 5 --digits 4 --games 3 --seed 7 | tetravex --count
+  $ tetravex gen --size 5 --digits 5 --unsolvable --games 5 --seed 7 | tetravex
   $ tetravex gen --size 4 --digits 6 --unique --seed 7
   $ tetravex gen --size 8 --digits 2 --random --games 50 --seed 1 | tetravex --threads 1
-  $ tetravex gen --size 8 --digits 5 --perturb --games 20 --seed 1 | tetravex --threads 1
+  $ tetravex gen --size 8 --digits 5 --perturb --games 2 --seed 1 | tetravex
 
 A search that runs for more than a second shows its progress on stderr when stderr is a
 terminal (positions searched, positions per second, and for long searches an ETA from the

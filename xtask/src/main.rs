@@ -306,6 +306,8 @@ fn release() -> Result<()> {
         .find_map(|line| line.strip_prefix("host: "))
         .ok_or("`rustc -vV` did not name the host target")?
         .to_owned();
+    // Asked first: without it no archive can be made, and the build would be for nothing.
+    let mtime = source_date(&sh)?;
     let packages: Vec<String> =
         puzzles().flat_map(|puzzle| ["--package".to_owned(), puzzle.name.to_owned()]).collect();
     cmd!(sh, "{cargo} build --profile dist --locked {packages...}").run()?;
@@ -327,7 +329,6 @@ fn release() -> Result<()> {
     }
 
     let archive_name = format!("{name}.tar.gz");
-    let mtime = source_date(&sh)?;
     let archive = std::fs::File::create(dist.join(&archive_name))?;
     write_archive(std::io::BufWriter::new(archive), &name, &folder, mtime)?;
 
