@@ -11,6 +11,7 @@
 //! - [`flat`]: [`FlatGroups`](flat::FlatGroups), many small groups (games, blocks) stored flat,
 //!   so that an input of millions of tiny games takes a fraction of its size in memory.
 //! - [`cases`]: the harness that runs a puzzle binary on a snapshot test case.
+//! - [`svg`]: the pictures of `--svg DIR`: an SVG writer, the palette, the files.
 
 pub mod cases;
 pub mod cli;
@@ -19,6 +20,7 @@ pub mod edge_match;
 pub mod flat;
 pub mod grid;
 pub mod search;
+pub mod svg;
 pub mod tokens;
 
 pub use diagnostic::Diagnostic;
