@@ -107,14 +107,15 @@ impl Svg {
         let _ = writeln!(self.text, "\" fill=\"{fill}\" stroke=\"{LINE}\"/>");
     }
 
-    /// A line through `points`, `width` wide, with round joins and ends.
+    /// A line through `points`, `width` wide, with square ends and sharp corners: it covers the
+    /// whole of every pixel around each point it runs through, turns or ends at.
     pub fn polyline(&mut self, points: &[(i32, i32)], stroke: &str, width: i32) {
         self.text.push_str("<polyline points=\"");
         self.push_points(points);
         let _ = writeln!(
             self.text,
-            "\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{width}\" stroke-linejoin=\"round\" \
-             stroke-linecap=\"round\"/>"
+            "\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{width}\" \
+             stroke-linecap=\"square\"/>"
         );
     }
 
