@@ -66,13 +66,14 @@ pub fn layout(graph: &Graph) -> (Vec<Place>, (i32, i32)) {
             .map(|&(x, y, free)| place((MARGIN + x * CELL, MARGIN + y * CELL), TAU * f64::from(free) / 8.0));
         return (places.collect(), (2 * MARGIN + 4 * CELL, 2 * MARGIN + 6 * CELL));
     }
-    let circles = graph.circles();
+    // At most MAX_CIRCLES: exact as u32 and as f64.
+    let circles = graph.circles() as u32;
     // Neighbours on the ring stand two cells apart (centre to centre) at least.
-    let ring = (f64::from(2 * CELL) * circles as f64 / TAU).max(f64::from(2 * CELL)).round() as i32;
+    let ring = (f64::from(2 * CELL) * f64::from(circles) / TAU).max(f64::from(2 * CELL)).round() as i32;
     let middle = MARGIN + ring;
     let places = (0..circles).map(|circle| {
         // Every connection runs inside the ring, so the names stand outside it.
-        let angle = TAU * circle as f64 / circles as f64;
+        let angle = TAU * f64::from(circle) / f64::from(circles);
         let x = middle + (f64::from(ring) * angle.sin()).round() as i32;
         let y = middle - (f64::from(ring) * angle.cos()).round() as i32;
         place((x, y), angle)

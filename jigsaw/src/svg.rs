@@ -7,6 +7,7 @@
 //! printed inside it. A block's sheet shows the empty rectangle beside the pieces as given, in
 //! input order, ready to print and play.
 
+use std::fmt::Write as _;
 use std::io;
 use std::path::Path;
 
@@ -69,15 +70,16 @@ fn draw_piece(svg: &mut Svg, x: i32, y: i32, piece: Piece, colour: usize) {
             let far = CELL / 2 + KNOB;
             // Sides run clockwise, so a clockwise arc bulges out of the piece.
             let sweep = u8::from(kind == Side::Out);
-            data.push_str(&format!(
+            let _ = write!(
+                data,
                 " L{},{} A{KNOB},{KNOB} 0 0 {sweep} {},{}",
                 ax + ux * near,
                 ay + uy * near,
                 ax + ux * far,
                 ay + uy * far
-            ));
+            );
         }
-        data.push_str(&format!(" L{bx},{by}"));
+        let _ = write!(data, " L{bx},{by}");
     }
     data.push_str(" Z");
     svg.path(&data, svg::fill(colour));
