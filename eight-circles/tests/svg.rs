@@ -77,25 +77,17 @@ fn layouts_keep_circles_apart() {
 #[test]
 fn the_binary_writes_one_picture_per_case_and_keeps_stdout() {
     let dir = fresh_dir(SCRATCH, "eight-circles-solve");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
-    let plain = render::run(BINARY, &[], SAMPLE.as_bytes());
-    let with_pictures = render::run(BINARY, &["--svg", dir_arg], SAMPLE.as_bytes());
-    assert_eq!(with_pictures, plain, "--svg leaves the answer as it is");
+    render::run_with_pictures(BINARY, &[], SAMPLE.as_bytes(), &dir);
     assert_eq!(file_names(&dir), ["case-1.svg", "case-2.svg", "case-3.svg"]);
     let drawn = std::fs::read_to_string(dir.join("case-1.svg")).expect("written");
-    render::run(BINARY, &["--svg", dir_arg], SAMPLE.as_bytes());
-    assert_eq!(std::fs::read_to_string(dir.join("case-1.svg")).expect("written"), drawn);
     insta::assert_snapshot!("sample-case-1", drawn);
 }
 
 #[test]
 fn gen_writes_the_cases_without_their_solutions() {
     let dir = fresh_dir(SCRATCH, "eight-circles-gen").join("new");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
     let args = ["gen", "--cases", "2", "--filled", "3", "--seed", "7"];
-    let plain = render::run(BINARY, &args, b"");
-    let with_pictures = render::run(BINARY, &[&args[..], &["--svg", dir_arg]].concat(), b"");
-    assert_eq!(with_pictures, plain);
+    let plain = render::run_with_pictures(BINARY, &args, b"", &dir);
     assert_eq!(file_names(&dir), ["case-1.svg", "case-2.svg"]);
     let graph = Graph::builtin();
     let generated = cases(&graph, &String::from_utf8(plain).expect("text"));

@@ -68,11 +68,8 @@ fn pieces_equal_up_to_turning_share_a_colour_and_others_do_not() {
 #[test]
 fn the_binary_draws_the_assembled_rectangle_of_turned_pieces_and_keeps_stdout() {
     let dir = fresh_dir(SCRATCH, "jigsaw-solve");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
     let input = "1 3\nFOFF\nIFOF\nIFFF\n0 0\n";
-    let plain = render::run(BINARY, &["--rotate"], input.as_bytes());
-    let with_pictures = render::run(BINARY, &["--rotate", "--svg", dir_arg], input.as_bytes());
-    assert_eq!(with_pictures, plain, "--svg leaves the answer as it is");
+    render::run_with_pictures(BINARY, &["--rotate"], input.as_bytes(), &dir);
     assert_eq!(file_names(&dir), ["block-1-assembly.svg", "block-1-pieces.svg"]);
 
     let block = blocks(input).remove(0);
@@ -93,21 +90,14 @@ fn the_binary_draws_the_assembled_rectangle_of_turned_pieces_and_keeps_stdout() 
     let (x, y) = svg::placed_piece_corner(0, 1);
     assert_eq!(picture.colour(x + KNOB / 2, y + CELL / 2), PALETTE[kinds.colour(block.pieces[0])]);
     assert_eq!(drawn, svg::assembly(&block, &turned));
-
-    render::run(BINARY, &["--rotate", "--svg", dir_arg], input.as_bytes());
-    let again = std::fs::read_to_string(dir.join("block-1-assembly.svg")).expect("written");
-    assert_eq!(again, drawn, "the same input gives the same bytes");
     insta::assert_snapshot!("turned-assembly", drawn);
 }
 
 #[test]
 fn gen_writes_sheets_without_solutions_into_a_new_folder() {
     let dir = fresh_dir(SCRATCH, "jigsaw-gen").join("sheets");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
     let args = ["gen", "--rows", "2", "--cols", "4", "--blocks", "2", "--rotate", "--seed", "7"];
-    let plain = render::run(BINARY, &args, b"");
-    let with_pictures = render::run(BINARY, &[&args[..], &["--svg", dir_arg]].concat(), b"");
-    assert_eq!(with_pictures, plain);
+    let plain = render::run_with_pictures(BINARY, &args, b"", &dir);
     assert_eq!(file_names(&dir), ["block-1-pieces.svg", "block-2-pieces.svg"]);
     let generated = blocks(&String::from_utf8(plain).expect("text"));
     let sheet = std::fs::read_to_string(dir.join("block-2-pieces.svg")).expect("written");

@@ -73,10 +73,7 @@ fn a_played_deal_shows_every_line_on_the_cells_it_crosses_and_every_number() {
 #[test]
 fn the_binary_draws_each_yes_and_keeps_stdout() {
     let dir = fresh_dir(SCRATCH, "linkup-queries");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
-    let plain = render::run(BINARY, &[], SAMPLE.as_bytes());
-    let with_pictures = render::run(BINARY, &["--svg", dir_arg], SAMPLE.as_bytes());
-    assert_eq!(with_pictures, plain, "--svg leaves the answer as it is");
+    render::run_with_pictures(BINARY, &[], SAMPLE.as_bytes(), &dir);
     assert_eq!(file_names(&dir), ["case-1-query-1.svg", "case-2-query-2.svg"]);
 
     let board = boards(SAMPLE).remove(0);
@@ -84,8 +81,6 @@ fn the_binary_draws_each_yes_and_keeps_stdout() {
     let line = solver.line(linkup::model::Query::new(1, 1, 3, 4)).expect("joinable");
     let drawn = std::fs::read_to_string(dir.join("case-1-query-1.svg")).expect("written");
     assert_shows(&render::render(&drawn), &board, &[&line]);
-    render::run(BINARY, &["--svg", dir_arg], SAMPLE.as_bytes());
-    assert_eq!(std::fs::read_to_string(dir.join("case-1-query-1.svg")).expect("written"), drawn);
     insta::assert_snapshot!("sample-query", drawn);
 }
 
@@ -97,10 +92,8 @@ fn a_cleared_16_by_30_deal_is_one_small_picture() {
         ["gen", "--rows", "16", "--cols", "30", "--kinds", "30", "--copies", "16", "--outside", "--solvable"];
     let deal = render::run(BINARY, &[&deal_args[..], &["--seed", "1", "--svg", dir_arg]].concat(), b"");
     assert_eq!(file_names(&dir), ["case-1.svg"]);
-    let plain = render::run(BINARY, &["solve", "--best", "--outside"], &deal);
-    assert!(String::from_utf8_lossy(&plain).starts_with("Case 1: board cleared in 240 removals"));
-    let with_pictures = render::run(BINARY, &["solve", "--best", "--outside", "--svg", dir_arg], &deal);
-    assert_eq!(with_pictures, plain);
+    let played = render::run_with_pictures(BINARY, &["solve", "--best", "--outside"], &deal, &dir);
+    assert!(String::from_utf8_lossy(&played).starts_with("Case 1: board cleared in 240 removals"));
     assert_eq!(file_names(&dir), ["case-1-removals.svg", "case-1.svg"]);
     let size = std::fs::metadata(dir.join("case-1-removals.svg")).expect("written").len();
     assert!(size < 200_000, "{size} bytes");
@@ -109,9 +102,8 @@ fn a_cleared_16_by_30_deal_is_one_small_picture() {
 #[test]
 fn with_gravity_each_removal_is_drawn_on_the_board_it_was_made_on() {
     let dir = fresh_dir(SCRATCH, "linkup-gravity");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
     let input = "2 3\n1 2 1\n2 3 3\n0\n0 0\n";
-    let played = render::run(BINARY, &["solve", "--gravity", "--svg", dir_arg], input.as_bytes());
+    let played = render::run_with_pictures(BINARY, &["solve", "--gravity"], input.as_bytes(), &dir);
     let removals = String::from_utf8(played).expect("text").lines().skip(1).count();
     assert_eq!(removals, 3);
     let mut expected = vec!["case-1-removals.svg".to_owned()];

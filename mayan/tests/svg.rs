@@ -64,14 +64,9 @@ fn the_solution_shows_each_board_once_settled_with_the_next_swap_marked() {
 #[test]
 fn the_binary_writes_the_puzzle_and_its_solution_and_keeps_stdout() {
     let dir = fresh_dir(SCRATCH, "mayan-solve");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
-    let plain = render::run(BINARY, &[], SAMPLE.as_bytes());
-    let with_pictures = render::run(BINARY, &["--svg", dir_arg], SAMPLE.as_bytes());
-    assert_eq!(with_pictures, plain, "--svg leaves the answer as it is");
+    render::run_with_pictures(BINARY, &[], SAMPLE.as_bytes(), &dir);
     assert_eq!(file_names(&dir), ["puzzle.svg", "solution.svg"]);
     let drawn = std::fs::read_to_string(dir.join("solution.svg")).expect("written");
-    render::run(BINARY, &["--svg", dir_arg], SAMPLE.as_bytes());
-    assert_eq!(std::fs::read_to_string(dir.join("solution.svg")).expect("written"), drawn);
     insta::assert_snapshot!("sample-solution", drawn);
 }
 
@@ -86,11 +81,8 @@ fn a_puzzle_without_a_solution_is_drawn_alone() {
 #[test]
 fn gen_writes_the_puzzle_without_its_solution() {
     let dir = fresh_dir(SCRATCH, "mayan-gen").join("new");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
     let args = ["gen", "--blocks", "20", "--moves", "3", "--solvable", "--seed", "7"];
-    let plain = render::run(BINARY, &args, b"");
-    let with_pictures = render::run(BINARY, &[&args[..], &["--svg", dir_arg]].concat(), b"");
-    assert_eq!(with_pictures, plain);
+    let plain = render::run_with_pictures(BINARY, &args, b"", &dir);
     assert_eq!(file_names(&dir), ["puzzle.svg"]);
     let generated = puzzle(&String::from_utf8(plain).expect("text"));
     let sheet = std::fs::read_to_string(dir.join("puzzle.svg")).expect("written");

@@ -52,10 +52,7 @@ fn a_sheet_shows_every_tile_in_input_order_in_its_colours_and_digits() {
 #[test]
 fn the_binary_writes_a_solved_board_whose_colours_are_a_solution_and_keeps_stdout() {
     let dir = fresh_dir(SCRATCH, "tetravex-solve");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
-    let plain = render::run(BINARY, &[], GAMES.as_bytes());
-    let with_pictures = render::run(BINARY, &["--svg", dir_arg], GAMES.as_bytes());
-    assert_eq!(with_pictures, plain, "--svg leaves the answer as it is");
+    render::run_with_pictures(BINARY, &[], GAMES.as_bytes(), &dir);
     assert_eq!(file_names(&dir), ["game-1-board.svg", "game-1-tiles.svg", "game-2-tiles.svg"]);
 
     let game = &games(GAMES)[0];
@@ -64,21 +61,14 @@ fn the_binary_writes_a_solved_board_whose_colours_are_a_solution_and_keeps_stdou
     let tiles = (0..4).map(|cell| tile_at(&picture, svg::placed_tile_corner(cell / 2, cell % 2))).collect();
     let board: Board = Grid::from_vec(2, 2, tiles);
     assert!(game.is_solution(&board), "the board drawn is no solution: {board:?}");
-
-    render::run(BINARY, &["--svg", dir_arg], GAMES.as_bytes());
-    let again = std::fs::read_to_string(dir.join("game-1-board.svg")).expect("written");
-    assert_eq!(again, drawn, "the same input gives the same bytes");
     insta::assert_snapshot!("solved-board", drawn);
 }
 
 #[test]
 fn gen_writes_sheets_without_solutions_into_a_new_folder() {
     let dir = fresh_dir(SCRATCH, "tetravex-gen").join("made/by/gen");
-    let dir_arg = dir.to_str().expect("a UTF-8 path");
     let args = ["gen", "--size", "3", "--games", "2", "--seed", "7"];
-    let plain = render::run(BINARY, &args, b"");
-    let with_pictures = render::run(BINARY, &[&args[..], &["--svg", dir_arg]].concat(), b"");
-    assert_eq!(with_pictures, plain);
+    let plain = render::run_with_pictures(BINARY, &args, b"", &dir);
     assert_eq!(file_names(&dir), ["game-1-tiles.svg", "game-2-tiles.svg"]);
     let generated = games(&String::from_utf8(plain).expect("text"));
     let sheet = std::fs::read_to_string(dir.join("game-2-tiles.svg")).expect("written");

@@ -116,3 +116,27 @@ pub fn file_names(dir: &std::path::Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Runs `binary` with `args` and `stdin` without pictures, then twice with `--svg DIR`: checks
+/// that the pictures leave stdout as it is and that the second run writes the same files, byte
+/// for byte. Returns stdout.
+///
+/// # Panics
+/// When a run fails or a check does not hold.
+pub fn run_with_pictures(binary: &str, args: &[&str], stdin: &[u8], dir: &std::path::Path) -> Vec<u8> {
+    let plain = run(binary, args, stdin);
+    let dir_arg = dir.to_str().expect("a UTF-8 path");
+    let with_pictures = [args, &["--svg", dir_arg]].concat();
+    assert_eq!(run(binary, &with_pictures, stdin), plain, "--svg leaves the answer as it is");
+    let read_all = || {
+        let names = file_names(dir);
+        names
+            .into_iter()
+            .map(|name| (std::fs::read(dir.join(&name)).expect("just listed"), name))
+            .collect::<Vec<_>>()
+    };
+    let first = read_all();
+    run(binary, &with_pictures, stdin);
+    assert!(first == read_all(), "the same input and options give the same pictures");
+    plain
+}
