@@ -4,7 +4,8 @@
 //!   warnings denied, then `test-all`.
 //! - `test-all`: every test of the workspace with snapshot mismatches failing, and no pending
 //!   snapshot files left behind; the fast loop, without formatting and clippy.
-//! - `demo`: every puzzle binary on its bundled samples, with drawings.
+//! - `demo`: every puzzle binary on its bundled samples, with drawings, and their pictures in
+//!   `target/demo-svg`.
 //! - `release`: stripped release binaries (the `dist` profile), the README and the licences in
 //!   `dist/`, a `.tar.gz` of them and `SHA256SUMS`.
 
@@ -35,6 +36,7 @@ tasks:
   test-all  every test of every crate with snapshots checked and no pending .snap.new left;
             the fast loop (no fmt, no clippy)
   demo      build in release and run every puzzle on its bundled samples, with drawings
+            and pictures (in target/demo-svg)
   release   stripped release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
 
 type Result<T, E = Box<dyn std::error::Error>> = std::result::Result<T, E>;
@@ -204,10 +206,11 @@ fn demo() -> Result<()> {
         samples.sort();
         for sample in samples {
             let args_file = sample.with_extension("args");
-            let args: Vec<String> = match std::fs::read_to_string(&args_file) {
+            let mut args: Vec<String> = match std::fs::read_to_string(&args_file) {
                 Ok(text) => text.split_whitespace().map(str::to_owned).collect(),
                 Err(_) => vec!["--show".to_owned()],
             };
+            args.extend(demo_pictures_args(name, &sample));
             let shown = sample.strip_prefix(project_root()).unwrap_or(&sample).display().to_string();
             println!("\n$ {name} {} {shown}", args.join(" "));
             let input = std::fs::read_to_string(&sample)?;
@@ -218,7 +221,19 @@ fn demo() -> Result<()> {
             eprint!("{}", String::from_utf8_lossy(&output.stderr));
         }
     }
+    println!("\nPictures of every sample (--svg): {}", demo_pictures_dir().display());
     Ok(())
+}
+
+/// Where `cargo xtask demo` writes its pictures: one folder per puzzle and sample.
+fn demo_pictures_dir() -> PathBuf {
+    target_dir().join("demo-svg")
+}
+
+/// `--svg DIR` for the demo run of `sample` of puzzle `name`.
+fn demo_pictures_args(name: &str, sample: &Path) -> [String; 2] {
+    let stem = sample.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+    ["--svg".to_owned(), demo_pictures_dir().join(name).join(stem).display().to_string()]
 }
 
 fn indent(prefix: &str, text: &str) -> String {
