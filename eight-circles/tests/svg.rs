@@ -95,3 +95,10 @@ fn gen_writes_the_cases_without_their_solutions() {
     let sheet = std::fs::read_to_string(dir.join("case-2.svg")).expect("written");
     assert_circles_show(&render::render(&sheet), &graph, case, case);
 }
+
+#[test]
+fn the_readme_picture_is_the_one_the_tool_draws() {
+    let drawn =
+        render::picture_of(BINARY, &[], SAMPLE.as_bytes(), (SCRATCH, "eight-circles-readme"), "case-1.svg");
+    assert!(drawn == include_str!("../docs/sample-case-1.svg"), "run the README's command again");
+}

@@ -103,3 +103,15 @@ fn gen_writes_sheets_without_solutions_into_a_new_folder() {
     let sheet = std::fs::read_to_string(dir.join("block-2-pieces.svg")).expect("written");
     assert_eq!(sheet, svg::sheet(&generated[1]));
 }
+
+#[test]
+fn the_readme_picture_is_the_one_the_tool_draws() {
+    let drawn = render::picture_of(
+        BINARY,
+        &["--rotate"],
+        SAMPLES[1].as_bytes(),
+        (SCRATCH, "jigsaw-readme"),
+        "block-1-assembly.svg",
+    );
+    assert!(drawn == include_str!("../docs/rotate-assembly.svg"), "run the README's command again");
+}

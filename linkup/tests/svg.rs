@@ -121,3 +121,11 @@ fn with_gravity_each_removal_is_drawn_on_the_board_it_was_made_on() {
     }
     assert!(before.cells().iter().all(|&kind| kind == EMPTY));
 }
+
+#[test]
+fn the_readme_picture_is_the_one_the_tool_draws() {
+    let args = ["solve", "--best", "--outside"];
+    let drawn =
+        render::picture_of(BINARY, &args, DEAL.as_bytes(), (SCRATCH, "linkup-readme"), "case-1-removals.svg");
+    assert!(drawn == include_str!("../docs/standard-deal-removals.svg"), "run the README's command again");
+}

@@ -88,3 +88,9 @@ fn gen_writes_the_puzzle_without_its_solution() {
     let sheet = std::fs::read_to_string(dir.join("puzzle.svg")).expect("written");
     assert_panel_shows(&render::render(&sheet), 0, &Board::from_columns(&generated.columns), None);
 }
+
+#[test]
+fn the_readme_picture_is_the_one_the_tool_draws() {
+    let drawn = render::picture_of(BINARY, &[], SAMPLE.as_bytes(), (SCRATCH, "mayan-readme"), "solution.svg");
+    assert!(drawn == include_str!("../docs/sample-solution.svg"), "run the README's command again");
+}

@@ -80,3 +80,10 @@ fn the_largest_board_stays_small() {
     let game = Game { size: 8, tiles: (0..64).map(|n| Tile::new(n % 10, n / 10, 9 - n % 10, 3)).collect() };
     assert!(svg::sheet(&game).len() < 100_000);
 }
+
+#[test]
+fn the_readme_picture_is_the_one_the_tool_draws() {
+    let game = render::run(BINARY, &["gen", "--size", "4", "--digits", "6", "--unique", "--seed", "7"], b"");
+    let drawn = render::picture_of(BINARY, &[], &game, (SCRATCH, "tetravex-readme"), "game-1-board.svg");
+    assert!(drawn == include_str!("../docs/unique-4x4-board.svg"), "run the README's command again");
+}

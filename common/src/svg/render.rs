@@ -140,3 +140,21 @@ pub fn run_with_pictures(binary: &str, args: &[&str], stdin: &[u8], dir: &std::p
     assert!(first == read_all(), "the same input and options give the same pictures");
     plain
 }
+
+/// Runs `binary` with `args`, `--svg` into a fresh folder `name` under `parent`, and the input
+/// `stdin`, and returns the picture `file` it wrote: for checking that a picture committed to a
+/// README is the one the tool draws today.
+///
+/// # Panics
+/// When the run fails or does not write `file`.
+pub fn picture_of(
+    binary: &str,
+    args: &[&str],
+    stdin: &[u8],
+    (parent, name): (&str, &str),
+    file: &str,
+) -> String {
+    let dir = fresh_dir(parent, name);
+    run(binary, &[args, &["--svg", dir.to_str().expect("a UTF-8 path")]].concat(), stdin);
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|err| panic!("{file} was not written: {err}"))
+}
