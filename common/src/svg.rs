@@ -63,6 +63,15 @@ pub fn ink(value: usize) -> &'static str {
     INKS[value % INKS.len()]
 }
 
+/// The point `inset` pixels in from the middle of side `side` (0 top, 1 right, 2 bottom, 3 left,
+/// as [`Direction`](crate::Direction) numbers them) of a cell drawn with its top left corner at
+/// (`x`, `y`): where a tile's digit or a piece's side letter goes.
+pub fn inside_side(x: i32, y: i32, side: usize, inset: i32) -> (i32, i32) {
+    let middle = CELL / 2;
+    let (dx, dy) = [(middle, inset), (CELL - inset, middle), (middle, CELL - inset), (inset, middle)][side];
+    (x + dx, y + dy)
+}
+
 /// An SVG picture being written.
 #[derive(Debug, Clone)]
 pub struct Svg {

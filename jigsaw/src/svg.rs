@@ -83,15 +83,9 @@ fn draw_piece(svg: &mut Svg, x: i32, y: i32, piece: Piece, colour: usize) {
     }
     data.push_str(" Z");
     svg.path(&data, svg::fill(colour));
-    let middle = CELL / 2;
-    let spots = [
-        (middle, LETTER_INSET),
-        (CELL - LETTER_INSET, middle),
-        (middle, CELL - LETTER_INSET),
-        (LETTER_INSET, middle),
-    ];
-    for (kind, (dx, dy)) in piece.sides.iter().zip(spots) {
-        svg.text(x + dx, y + dy, LETTER, svg::ink(colour), &kind.letter().to_string());
+    for (side, kind) in piece.sides.iter().enumerate() {
+        let (letter_x, letter_y) = svg::inside_side(x, y, side, LETTER_INSET);
+        svg.text(letter_x, letter_y, LETTER, svg::ink(colour), &kind.letter().to_string());
     }
 }
 

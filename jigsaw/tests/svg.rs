@@ -23,12 +23,11 @@ fn blocks(text: &str) -> Vec<Block> {
 /// The side of the piece drawn in `colour` at (`x`, `y`) that faces side `side`, read from the
 /// pixels just outside and just inside the middle of that side.
 fn side_at(picture: &Rendered, (x, y): (i32, i32), side: usize, colour: &str) -> Side {
-    let middle = CELL / 2;
     let probe = KNOB / 2;
+    // A negative inset is a point outside the side.
     let point = |depth: i32| {
-        let (dx, dy) =
-            [(middle, -depth), (CELL + depth, middle), (middle, CELL + depth), (-depth, middle)][side];
-        picture.colour(x + dx, y + dy)
+        let (px, py) = common::svg::inside_side(x, y, side, -depth);
+        picture.colour(px, py)
     };
     match (point(probe) == colour, point(-probe) == colour) {
         (true, true) => Side::Out,

@@ -19,7 +19,8 @@ use crate::model::{Board, EMPTY, Line, remove_pair};
 use crate::parse;
 use crate::play::Removal;
 
-/// Most rows, and columns, a picture shows: a 16×30 deal is a picture of about 150 KB.
+/// Most rows, and columns, a picture shows: the real game's largest deal (16×30) whole, while a
+/// board of millions of cells never becomes a picture of millions of elements.
 pub const MAX_DRAWN: usize = 64;
 
 /// The colour of a line, and of its casing.
@@ -108,6 +109,7 @@ fn draw(board: &Board, lines: &[(Option<usize>, &Line)]) -> String {
     // The kinds and numbers go over the lines, which would hide them.
     for pos in cells().filter(|&pos| kind_at(pos) != EMPTY) {
         let ((x, y), kind) = (view.centre(pos), kind_at(pos));
+        // Kinds of three digits and more in a smaller font, to stay inside their cell.
         let size = if kind < 100 { FONT } else { FONT * 3 / 4 };
         svg.text(x, y, size, svg::ink(kind as usize), &kind.to_string());
     }

@@ -9,7 +9,7 @@
 use std::io;
 use std::path::Path;
 
-use common::svg::{self, CELL, FONT, LINE, Svg};
+use common::svg::{self, CELL, FONT, LINE, Svg, inside_side};
 
 use crate::model::{Board, Game, Tile};
 
@@ -21,14 +21,6 @@ const GAP: i32 = CELL / 6;
 
 /// How far in from its edge a digit is printed: where its triangle is wide enough for the glyph.
 const DIGIT_INSET: i32 = CELL * 5 / 24;
-
-/// The point `inset` pixels in from the middle of side `side` (top, right, bottom, left) of a
-/// tile drawn at (`x`, `y`).
-fn inside_side(x: i32, y: i32, side: usize, inset: i32) -> (i32, i32) {
-    let middle = CELL / 2;
-    let (dx, dy) = [(middle, inset), (CELL - inset, middle), (middle, CELL - inset), (inset, middle)][side];
-    (x + dx, y + dy)
-}
 
 /// The centroid of the triangle facing side `side` (top, right, bottom, left) of a tile drawn
 /// at (`x`, `y`): where its colour is sure to show.
