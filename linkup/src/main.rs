@@ -209,6 +209,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => {
             let input = Input::read(args.input.path())?;
             if let Some(dir) = &args.svg {
+                svg::check_input(&input)?;
                 common::svg::create_dir(dir)?;
             }
             let options = PlayOptions {
@@ -227,6 +228,7 @@ fn main() -> ExitCode {
         None => {
             let input = Input::read(cli.input.path())?;
             if let Some(dir) = &cli.svg {
+                svg::check_input(&input)?;
                 common::svg::create_dir(dir)?;
             }
             let options = Options { rules: cli.rules.rules(), show: cli.show, svg: cli.svg.as_deref() };

@@ -13,6 +13,7 @@ use std::io;
 use std::path::Path;
 
 use common::Pos;
+use common::cli::{Failure, Input};
 use common::svg::{self, CELL, FONT, LINE, Svg};
 
 use crate::model::{Board, EMPTY, Line, remove_pair};
@@ -198,6 +199,17 @@ pub fn write_sheets(dir: &Path, generated: &[u8]) -> io::Result<()> {
     while let Some(case) = reader.next_case().map_err(|_| io::Error::other("generated an unreadable case"))? {
         number += 1;
         svg::write(dir, &format!("case-{number}.svg"), &sheet(&case.board))?;
+        reader.recycle(case);
+    }
+    Ok(())
+}
+
+/// Reads every case of `input` through, answering nothing: the answers are found and their
+/// pictures written case by case as the input is read, so with `--svg` the input is checked
+/// whole first, and bad input leaves no picture as it leaves no answer.
+pub fn check_input(input: &Input) -> Result<(), Failure> {
+    let mut reader = parse::Reader::new(&input.bytes);
+    while let Some(case) = reader.next_case().map_err(|d| input.diagnose(&d))? {
         reader.recycle(case);
     }
     Ok(())

@@ -129,3 +129,28 @@ fn the_readme_picture_is_the_one_the_tool_draws() {
         render::picture_of(BINARY, &args, DEAL.as_bytes(), (SCRATCH, "linkup-readme"), "case-1-removals.svg");
     assert!(drawn == include_str!("../docs/standard-deal-removals.svg"), "run the README's command again");
 }
+
+#[test]
+fn bad_input_leaves_no_picture() {
+    let dir = fresh_dir(SCRATCH, "linkup-bad-input").join("pictures");
+    let dir_arg = dir.to_str().expect("a UTF-8 path");
+    // The first case is fine and its query answered YES; the second case is cut short.
+    let input = "1 2\n1 1\n1\n1 1 1 2\n2 2\n1\n";
+    for args in [&["--svg", dir_arg][..], &["solve", "--svg", dir_arg]] {
+        let output = std::process::Command::new(BINARY)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write as _;
+                child.stdin.take().expect("piped").write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+        assert!(!dir.exists(), "{args:?} wrote pictures for bad input");
+    }
+}
