@@ -75,12 +75,12 @@ pub struct Options<'a> {
 /// with a count limit, `Block k: N solutions`). A search that runs for more than a second shows
 /// its progress on stderr when that is a terminal.
 pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Result<()> {
+    let wants_assembly = options.show || options.svg.is_some();
     for (index, block) in blocks.iter().enumerate() {
-        let (count, assembly) =
-            settle(options.count_limit, options.show || options.svg.is_some(), |limit, progress| {
-                let config = Config::new(limit).with_threads(options.threads).with_progress(progress);
-                solve::search_with(&block, options.rotate, &config)
-            });
+        let (count, assembly) = settle(options.count_limit, wants_assembly, |limit, progress| {
+            let config = Config::new(limit).with_threads(options.threads).with_progress(progress);
+            solve::search_with(&block, options.rotate, &config)
+        });
         match count.zip(options.count_limit) {
             None => writeln!(out, "{}", if assembly.is_some() { "YES" } else { "NO" })?,
             Some((count, limit)) => writeln!(out, "Block {}: {}", index + 1, count_text(count, limit))?,

@@ -70,18 +70,18 @@ pub struct Options<'a> {
 /// games separated by a blank line, exactly as the judge expects. A search that runs for more
 /// than a second shows its progress on stderr when that is a terminal.
 pub fn answer(games: &Games, options: Options, out: &mut dyn Write) -> io::Result<()> {
+    let wants_board = options.show || options.svg.is_some();
     for (index, game) in games.iter().enumerate() {
         if index > 0 {
             writeln!(out)?;
         }
         let number = index + 1;
-        let (count, board) =
-            settle(options.count_limit, options.show || options.svg.is_some(), |limit, progress| {
-                solve::search_with(
-                    &game,
-                    &Config::new(limit).with_threads(options.threads).with_progress(progress),
-                )
-            });
+        let (count, board) = settle(options.count_limit, wants_board, |limit, progress| {
+            solve::search_with(
+                &game,
+                &Config::new(limit).with_threads(options.threads).with_progress(progress),
+            )
+        });
         match count.zip(options.count_limit) {
             None => {
                 let verdict = if board.is_some() { "Possible" } else { "Impossible" };
