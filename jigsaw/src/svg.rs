@@ -3,9 +3,9 @@
 //! A piece is drawn as its outline: a flat side straight, a knob as a round bump out of the
 //! side's middle, a hole as the same bump cut in, so knobs visibly fill holes in an assembled
 //! rectangle and a turned piece looks turned. Pieces that are the same up to turning share a
-//! colour, numbered by first appearance in the block, and every side's letter (`F`, `O`, `I`) is
-//! printed inside it. A block's sheet shows the empty rectangle beside the pieces as given, in
-//! input order, ready to print and play.
+//! colour, numbered by first appearance in the block, and each piece's word (its sides' letters
+//! `F`, `O`, `I` clockwise from the top, as placed) is printed in its middle. A block's sheet
+//! shows the empty rectangle beside the pieces as given, in input order, ready to print and play.
 
 use std::fmt::Write as _;
 use std::io;
@@ -25,13 +25,11 @@ const MARGIN: i32 = CELL / 2;
 /// Space between loose pieces, beside the room their knobs take.
 const GAP: i32 = CELL / 6;
 
-/// Size of the side letters.
-const LETTER: i32 = 12;
+/// Size of a piece's word: its four letters fit between the holes of its left and right sides
+/// (a capital is about two thirds of the font size wide).
+const WORD: i32 = 10;
 
-/// How far in from its side a letter is printed: past the deepest hole.
-const LETTER_INSET: i32 = KNOB + LETTER / 2 + 2;
-
-const _: () = assert!(2 * LETTER_INSET < CELL);
+const _: () = assert!(4 * WORD * 2 / 3 < CELL - 2 * KNOB);
 
 /// The colours of a block's pieces: pieces equal up to turning are one kind, numbered in order
 /// of first appearance.
@@ -83,10 +81,7 @@ fn draw_piece(svg: &mut Svg, x: i32, y: i32, piece: Piece, colour: usize) {
     }
     data.push_str(" Z");
     svg.path(&data, svg::fill(colour));
-    for (side, kind) in piece.sides.iter().enumerate() {
-        let (letter_x, letter_y) = svg::inside_side(x, y, side, LETTER_INSET);
-        svg.text(letter_x, letter_y, LETTER, svg::ink(colour), &kind.letter().to_string());
-    }
+    svg.text(x + CELL / 2, y + CELL / 2, WORD, svg::ink(colour), &piece.to_string());
 }
 
 /// Where loose piece `index` of a block is drawn on its sheet: in rows of the block's columns,
