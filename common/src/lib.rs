@@ -10,6 +10,7 @@
 //! - [`edge_match`]: the search shared by the two edge-matching puzzles, tetravex and jigsaw.
 //! - [`flat`]: [`FlatGroups`](flat::FlatGroups), many small groups (games, blocks) stored flat,
 //!   so that an input of millions of tiny games takes a fraction of its size in memory.
+//! - [`svg`]: the pictures of `--svg DIR`: an SVG writer, the palette, the files.
 //!
 //! With the `testing` feature, which only the puzzle crates' dev-dependencies turn on, three
 //! modules serve their tests: `cases`, the harness that runs a puzzle binary on a snapshot test
@@ -28,6 +29,7 @@ pub mod grid;
 #[cfg(feature = "testing")]
 pub mod round_trip;
 pub mod search;
+pub mod svg;
 pub mod tokens;
 
 pub use diagnostic::Diagnostic;

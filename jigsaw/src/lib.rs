@@ -44,9 +44,11 @@ pub mod parse;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
+use std::path::Path;
 
 use common::edge_match::Config;
 use common::search::{count_text, settle};
@@ -55,7 +57,7 @@ use model::Blocks;
 
 /// What to allow and print besides the judge's verdict, and how to search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// Draw the assembled rectangle after each `YES`.
     pub show: bool,
     /// Allow pieces to be turned by quarter turns.
@@ -65,14 +67,17 @@ pub struct Options {
     pub count_limit: Option<u64>,
     /// Threads for long searches; `None` for every core. The answer is the same for any number.
     pub threads: Option<NonZeroUsize>,
+    /// Write each block's pictures into this folder ([`svg::write_block`]).
+    pub svg: Option<&'a Path>,
 }
 
 /// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects (or
 /// with a count limit, `Block k: N solutions`). A search that runs for more than a second shows
 /// its progress on stderr when that is a terminal.
 pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Result<()> {
+    let wants_assembly = options.show || options.svg.is_some();
     for (index, block) in blocks.iter().enumerate() {
-        let (count, assembly) = settle(options.count_limit, options.show, |limit, progress| {
+        let (count, assembly) = settle(options.count_limit, wants_assembly, |limit, progress| {
             let config = Config::new(limit).with_threads(options.threads).with_progress(progress);
             solve::search_with(&block, options.rotate, &config)
         });
@@ -80,8 +85,11 @@ pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Res
             None => writeln!(out, "{}", if assembly.is_some() { "YES" } else { "NO" })?,
             Some((count, limit)) => writeln!(out, "Block {}: {}", index + 1, count_text(count, limit))?,
         }
-        if let Some(assembly) = assembly.filter(|_| options.show) {
-            out.write_all(show::assembly(&assembly).as_bytes())?;
+        if let Some(assembly) = assembly.as_ref().filter(|_| options.show) {
+            out.write_all(show::assembly(assembly).as_bytes())?;
+        }
+        if let Some(dir) = options.svg {
+            svg::write_block(dir, index + 1, &block, assembly.as_ref())?;
         }
     }
     Ok(())

@@ -1,12 +1,13 @@
 //! The `jigsaw` binary: arguments only; the work is in the library.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
 use common::search::{ProgressLine, SearchArgs};
 use jigsaw::model::MAX_SIDE;
-use jigsaw::{Options, r#gen, parse};
+use jigsaw::{Options, r#gen, parse, svg};
 
 const ABOUT: &str = "Tells whether jigsaw pieces form a rectangle, in the judge format of UVa 519.";
 
@@ -61,6 +62,10 @@ struct Cli {
     /// turn, so identical pieces do not multiply the count.
     #[arg(long)]
     count: bool,
+    /// Also write pictures into DIR (created if missing): for block k, `block-k-pieces.svg` (the
+    /// empty rectangle and the pieces as given) and, after a YES, `block-k-assembly.svg`.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -96,6 +101,10 @@ struct GenArgs {
     /// Number of blocks.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     blocks: u32,
+    /// Also write each block as a sheet to print into DIR (created if missing):
+    /// `block-k-pieces.svg`, the empty rectangle and the pieces, without the solution.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -104,6 +113,9 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = r#gen::Options {
                 rows: args.rows.into(),
                 cols: args.cols.into(),
@@ -117,16 +129,23 @@ fn main() -> ExitCode {
                 make(options, &mut args.seed.rng(), &line.progress()).map_err(Failure::Usage)?
             };
             out.write_all(r#gen::to_input(&blocks).as_bytes())?;
+            if let Some(dir) = &args.svg {
+                svg::write_sheets(dir, &blocks)?;
+            }
             Ok(())
         }
         None => {
             let input = Input::read(cli.input.path())?;
             let blocks = input.parse(parse::blocks)?;
+            if let Some(dir) = &cli.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = Options {
                 show: cli.show,
                 rotate: cli.rotate,
                 count_limit: cli.count.then_some(cli.search.limit),
                 threads: cli.search.threads,
+                svg: cli.svg.as_deref(),
             };
             jigsaw::answer(&blocks, options, out)?;
             Ok(())

@@ -178,7 +178,7 @@ proptest! {
             .map(|(i, &(rows, cols, making, turn))| block(rows, cols, making, turn && rotate, seed ^ i as u64))
             .collect();
         let output = |threads| {
-            let options = jigsaw::Options { show, rotate, count_limit: count.then_some(COUNT_LIMIT), threads };
+            let options = jigsaw::Options { show, rotate, count_limit: count.then_some(COUNT_LIMIT), threads, svg: None };
             let mut out = Vec::new();
             jigsaw::answer(&blocks, options, &mut out).expect("writing to memory");
             out

@@ -41,8 +41,10 @@ pub mod play;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use common::cli::{Failure, Input};
 
@@ -52,11 +54,13 @@ use solve::{Solver, Tables};
 
 /// How to answer queries.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// The rules a line must follow.
     pub rules: Rules,
     /// Draw the joining line after each `YES`.
     pub show: bool,
+    /// Write a picture of each `YES` into this folder ([`svg::write_query`]).
+    pub svg: Option<&'a Path>,
 }
 
 /// Reads the cases of `input` one at a time and writes `YES` or `NO` for every query, one per
@@ -65,14 +69,21 @@ pub struct Options {
 pub fn answer(input: &Input, options: Options, out: &mut Vec<u8>) -> Result<(), Failure> {
     let mut reader = parse::Reader::new(&input.bytes);
     let mut tables = Tables::default();
+    let mut number = 0;
     while let Some(case) = reader.next_case().map_err(|d| input.diagnose(&d))? {
+        number += 1;
         let mut solver = Solver::with_tables(&case.board, options.rules, tables);
-        for &query in &case.queries {
-            if !options.show {
+        for (index, &query) in case.queries.iter().enumerate() {
+            if !options.show && options.svg.is_none() {
                 out.extend_from_slice(if solver.joinable(query) { b"YES\n" } else { b"NO\n" });
             } else if let Some(line) = solver.line(query) {
                 out.extend_from_slice(b"YES\n");
-                out.extend_from_slice(indent("  ", &show::line(&case.board, &line)).as_bytes());
+                if options.show {
+                    out.extend_from_slice(indent("  ", &show::line(&case.board, &line)).as_bytes());
+                }
+                if let Some(dir) = options.svg {
+                    svg::write_query(dir, number, index + 1, &case.board, &line)?;
+                }
             } else {
                 out.extend_from_slice(b"NO\n");
             }
@@ -85,7 +96,7 @@ pub fn answer(input: &Input, options: Options, out: &mut Vec<u8>) -> Result<(), 
 
 /// How to play whole boards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayOptions {
+pub struct PlayOptions<'a> {
     /// The rules a line must follow.
     pub rules: Rules,
     /// Pieces fall down their column after each removal (the real game's gravity variant).
@@ -96,9 +107,11 @@ pub struct PlayOptions {
     pub budget: u64,
     /// Draw the board, then each removal's line on the board as it was.
     pub show: bool,
+    /// Write a picture of each game into this folder ([`svg::write_game`]).
+    pub svg: Option<&'a Path>,
 }
 
-impl Default for PlayOptions {
+impl Default for PlayOptions<'_> {
     fn default() -> Self {
         PlayOptions {
             rules: Rules::default(),
@@ -106,6 +119,7 @@ impl Default for PlayOptions {
             best: false,
             budget: clear::DEFAULT_BUDGET,
             show: false,
+            svg: None,
         }
     }
 }
@@ -179,6 +193,9 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
             game.removals
         };
         write_removals(&case.board, options, &removals, &mut text);
+        if let Some(dir) = options.svg {
+            svg::write_game(dir, number, &case.board, &removals, options.gravity)?;
+        }
         out.extend_from_slice(text.as_bytes());
     }
     if let Some(bar) = progress {

@@ -1,12 +1,13 @@
 //! The `linkup` binary: arguments only; the work is in the library.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
 use linkup::clear::{self, DEFAULT_BUDGET};
 use linkup::model::{MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
-use linkup::{Options, PlayOptions, r#gen};
+use linkup::{Options, PlayOptions, r#gen, svg};
 
 const ABOUT: &str = "Answers Lianliankan (link-up) queries in the judge format of HDU 1175.";
 
@@ -55,6 +56,10 @@ struct Cli {
     /// After each YES, draw the board around the two pieces with the joining line.
     #[arg(long)]
     show: bool,
+    /// Also write a picture of each YES into DIR (created if missing):
+    /// `case-k-query-j.svg`, the board with the joining line.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 /// The rules a line must follow.
@@ -117,6 +122,11 @@ struct SolveArgs {
     /// Draw the board, then each removal's line on the board as it was.
     #[arg(long)]
     show: bool,
+    /// Also write a picture of each game into DIR (created if missing): `case-k-removals.svg`,
+    /// the deal with every removal's line drawn and numbered in order; with --gravity the deal
+    /// alone and `case-k-removal-n.svg`, the board before removal n with its line.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -155,6 +165,9 @@ struct GenArgs {
     /// Number of cases.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     cases: u32,
+    /// Also write each board as a sheet to print into DIR (created if missing): `case-k.svg`.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -176,20 +189,36 @@ fn main() -> ExitCode {
                 cases: args.cases as usize,
             };
             options.check().map_err(Failure::Usage)?;
-            match r#gen::write(&options, &mut args.seed.rng(), out) {
-                Ok(()) => Ok(()),
-                Err(r#gen::WriteError::Io(error)) => Err(error.into()),
-                Err(r#gen::WriteError::Generate(why)) => Err(Failure::Usage(why)),
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
             }
+            // With pictures, the input is kept to be drawn once written.
+            let mut generated = Vec::new();
+            let target: &mut dyn std::io::Write = if args.svg.is_some() { &mut generated } else { out };
+            match r#gen::write(&options, &mut args.seed.rng(), target) {
+                Ok(()) => {}
+                Err(r#gen::WriteError::Io(error)) => return Err(error.into()),
+                Err(r#gen::WriteError::Generate(why)) => return Err(Failure::Usage(why)),
+            }
+            if let Some(dir) = &args.svg {
+                out.write_all(&generated)?;
+                svg::write_sheets(dir, &generated)?;
+            }
+            Ok(())
         }
         Some(Command::Solve(args)) => {
             let input = Input::read(args.input.path())?;
+            if let Some(dir) = &args.svg {
+                svg::check_input(&input)?;
+                common::svg::create_dir(dir)?;
+            }
             let options = PlayOptions {
                 rules: args.rules.rules(),
                 gravity: args.gravity,
                 best: args.best,
                 budget: args.budget,
                 show: args.show,
+                svg: args.svg.as_deref(),
             };
             let mut answers = Vec::new();
             linkup::play(&input, options, &mut answers)?;
@@ -198,7 +227,11 @@ fn main() -> ExitCode {
         }
         None => {
             let input = Input::read(cli.input.path())?;
-            let options = Options { rules: cli.rules.rules(), show: cli.show };
+            if let Some(dir) = &cli.svg {
+                svg::check_input(&input)?;
+                common::svg::create_dir(dir)?;
+            }
+            let options = Options { rules: cli.rules.rules(), show: cli.show, svg: cli.svg.as_deref() };
             let mut answers = Vec::new();
             linkup::answer(&input, options, &mut answers)?;
             out.write_all(&answers)?;

@@ -43,8 +43,10 @@ pub mod parse;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use board::Board;
 use common::search::ProgressLine;
@@ -52,13 +54,15 @@ use model::Puzzle;
 
 /// What to print besides the judge's answer.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// Solve in the fewest moves up to n instead of exactly n.
     pub fewest: bool,
     /// Draw the board before the first move and after each move.
     pub show: bool,
     /// Draw colours with ANSI escapes (for a terminal).
     pub ansi: bool,
+    /// Write the puzzle's and the solution's pictures into this folder ([`svg::write_solution`]).
+    pub svg: Option<&'a Path>,
 }
 
 /// Writes the answer: one line `x y g` per move of the lexicographically smallest solution, or
@@ -74,6 +78,9 @@ pub fn answer(puzzle: &Puzzle, options: Options, out: &mut dyn Write) -> io::Res
             }
         }
         None => writeln!(out, "-1")?,
+    }
+    if let Some(dir) = options.svg {
+        svg::write_solution(dir, puzzle, solution.as_deref())?;
     }
     if options.show {
         writeln!(out)?;

@@ -42,9 +42,11 @@ pub mod parse;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
+use std::path::Path;
 
 use common::edge_match::Config;
 use common::search::{count_text, settle};
@@ -53,25 +55,28 @@ use model::Games;
 
 /// What to print for each game besides the judge's verdict, and how to search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// Draw a solved board after each verdict.
     pub show: bool,
     /// Print the number of solved boards, counting up to this limit, instead of the verdict.
     pub count_limit: Option<u64>,
     /// Threads for long searches; `None` for every core. The answer is the same for any number.
     pub threads: Option<NonZeroUsize>,
+    /// Write each game's pictures into this folder ([`svg::write_game`]).
+    pub svg: Option<&'a Path>,
 }
 
 /// Writes the answer for every game: `Game k: Possible` or `Game k: Impossible` (or the count),
 /// games separated by a blank line, exactly as the judge expects. A search that runs for more
 /// than a second shows its progress on stderr when that is a terminal.
 pub fn answer(games: &Games, options: Options, out: &mut dyn Write) -> io::Result<()> {
+    let wants_board = options.show || options.svg.is_some();
     for (index, game) in games.iter().enumerate() {
         if index > 0 {
             writeln!(out)?;
         }
         let number = index + 1;
-        let (count, board) = settle(options.count_limit, options.show, |limit, progress| {
+        let (count, board) = settle(options.count_limit, wants_board, |limit, progress| {
             solve::search_with(
                 &game,
                 &Config::new(limit).with_threads(options.threads).with_progress(progress),
@@ -84,8 +89,11 @@ pub fn answer(games: &Games, options: Options, out: &mut dyn Write) -> io::Resul
             }
             Some((count, limit)) => writeln!(out, "Game {number}: {}", count_text(count, limit))?,
         }
-        if let Some(board) = board.filter(|_| options.show) {
-            out.write_all(show::board(&board).as_bytes())?;
+        if let Some(board) = board.as_ref().filter(|_| options.show) {
+            out.write_all(show::board(board).as_bytes())?;
+        }
+        if let Some(dir) = options.svg {
+            svg::write_game(dir, number, &game, board.as_ref())?;
         }
     }
     Ok(())

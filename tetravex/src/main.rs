@@ -1,12 +1,13 @@
 //! The `tetravex` binary: arguments only; the work is in the library.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
 use common::search::{ProgressLine, SearchArgs};
 use tetravex::model::{DIGITS, MAX_SIZE};
-use tetravex::{Options, r#gen, parse};
+use tetravex::{Options, r#gen, parse, svg};
 
 const ABOUT: &str = "Solves Gnome Tetravex games in the judge format of ZOJ 1008.";
 
@@ -55,6 +56,10 @@ struct Cli {
     /// boards count as distinct only where some digit differs.
     #[arg(long)]
     count: bool,
+    /// Also write pictures into DIR (created if missing): for game k, `game-k-tiles.svg` (the
+    /// empty board and the tiles as given) and, when solved, `game-k-board.svg`.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -96,6 +101,10 @@ struct GenArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
+    /// Also write each game as a sheet to print into DIR (created if missing):
+    /// `game-k-tiles.svg`, the empty board and the tiles, without the solution.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -104,6 +113,9 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = r#gen::Options {
                 size: args.size.into(),
                 digits: args.digits,
@@ -121,15 +133,22 @@ fn main() -> ExitCode {
                 make(options, &mut args.seed.rng(), &line.progress()).map_err(Failure::Usage)?
             };
             out.write_all(r#gen::to_input(&games).as_bytes())?;
+            if let Some(dir) = &args.svg {
+                svg::write_sheets(dir, &games)?;
+            }
             Ok(())
         }
         None => {
             let input = Input::read(cli.input.path())?;
             let games = input.parse(parse::games)?;
+            if let Some(dir) = &cli.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = Options {
                 show: cli.show,
                 count_limit: cli.count.then_some(cli.search.limit),
                 threads: cli.search.threads,
+                svg: cli.svg.as_deref(),
             };
             tetravex::answer(&games, options, out)?;
             Ok(())

@@ -138,7 +138,7 @@ proptest! {
         let games: tetravex::model::Games =
             sizes.iter().enumerate().map(|(i, &(size, digits, perturb))| game(size, digits, perturb, seed ^ i as u64)).collect();
         let output = |threads| {
-            let options = tetravex::Options { show, count_limit: count.then_some(COUNT_LIMIT), threads };
+            let options = tetravex::Options { show, count_limit: count.then_some(COUNT_LIMIT), threads, svg: None };
             let mut out = Vec::new();
             tetravex::answer(&games, options, &mut out).expect("writing to memory");
             out

@@ -4,7 +4,8 @@
 //!   warnings denied, then `test-all`.
 //! - `test-all`: every test of the workspace with snapshot mismatches failing, and no pending
 //!   snapshot files left behind; the fast loop, without formatting and clippy.
-//! - `demo`: every puzzle binary on its bundled samples: the judge answer and a drawing each.
+//! - `demo`: every puzzle binary on its bundled samples: the judge answer and a drawing each,
+//!   and their pictures in `target/demo-svg`.
 //! - `install`: `cargo install` of every puzzle binary, so the documented commands run as shown.
 //! - `release`: stripped release binaries (the `dist` profile), the README and the licences in
 //!   `dist/`, a `.tar.gz` of them and `SHA256SUMS`.
@@ -27,6 +28,9 @@ struct Puzzle {
     demo: [(&'static str, usize); 2],
 }
 
+/// Where the demo's drawing commands write their pictures (`--svg`), from the repository root.
+const DEMO_PICTURES: &str = "target/demo-svg";
+
 /// Everything is shown.
 const ALL: usize = usize::MAX;
 
@@ -37,20 +41,20 @@ const PUZZLES: [Puzzle; 5] = [
         title: "Gnome Tetravex",
         demo: [
             ("tetravex tetravex/samples/sample.in", ALL),
-            ("tetravex --show tetravex/samples/sample.in", ALL),
+            ("tetravex --show --svg target/demo-svg/tetravex tetravex/samples/sample.in", ALL),
         ],
     },
     Puzzle {
         name: "mayan",
         title: "The Mayan puzzle",
-        demo: [("mayan mayan/samples/sample.in", ALL), ("mayan --show mayan/samples/sample.in", ALL)],
+        demo: [("mayan mayan/samples/sample.in", ALL), ("mayan --show --svg target/demo-svg/mayan mayan/samples/sample.in", ALL)],
     },
     Puzzle {
         name: "jigsaw",
         title: "Jigsaw rectangle",
         demo: [
             ("jigsaw jigsaw/samples/sample.in", ALL),
-            ("jigsaw --rotate --show jigsaw/samples/rotate.in", ALL),
+            ("jigsaw --rotate --show --svg target/demo-svg/jigsaw jigsaw/samples/rotate.in", ALL),
         ],
     },
     Puzzle {
@@ -59,7 +63,7 @@ const PUZZLES: [Puzzle; 5] = [
         demo: [
             ("eight-circles eight-circles/samples/sample.in", ALL),
             (
-                "eight-circles --show --graph eight-circles/samples/cube.graph eight-circles/samples/sample_cube.in",
+                "eight-circles --show --svg target/demo-svg/eight-circles --graph eight-circles/samples/cube.graph eight-circles/samples/sample_cube.in",
                 ALL,
             ),
         ],
@@ -71,7 +75,7 @@ const PUZZLES: [Puzzle; 5] = [
         // show what the drawing is.
         demo: [
             ("linkup linkup/samples/sample.in", ALL),
-            ("linkup solve --best --outside --show linkup/samples/solve-3-standard-deal.in", 16),
+            ("linkup solve --best --outside --show --svg target/demo-svg/linkup linkup/samples/solve-3-standard-deal.in", 16),
         ],
     },
 ];
@@ -87,6 +91,7 @@ tasks:
   test-all  every test of every crate with snapshots checked and no pending .snap.new left;
             the fast loop (no fmt, no clippy)
   demo      build in release and run every puzzle on its bundled samples, with drawings
+            and pictures (in target/demo-svg)
   install   cargo install --locked --path NAME for every puzzle (binaries in ~/.cargo/bin);
             arguments after `install` go to cargo install, e.g. --root DIR
   release   stripped release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
@@ -273,6 +278,7 @@ fn demo() -> Result<()> {
             }
         }
     }
+    println!("\nThe pictures of the drawings (--svg): {DEMO_PICTURES}/");
     Ok(())
 }
 
