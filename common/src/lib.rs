@@ -10,6 +10,9 @@
 //! - [`edge_match`]: the search shared by the two edge-matching puzzles, tetravex and jigsaw.
 //! - [`flat`]: [`FlatGroups`](flat::FlatGroups), many small groups (games, blocks) stored flat,
 //!   so that an input of millions of tiny games takes a fraction of its size in memory.
+//! - [`search`]: what a search reports, its outcome and its [`Progress`](search::Progress), an
+//!   observer the caller passes in; the libraries never write to stderr.
+//! - [`progress_line`]: the binaries' live progress line on stderr, which reads that report.
 //! - [`cases`]: the harness that runs a puzzle binary on a snapshot test case.
 
 pub mod cases;
@@ -18,6 +21,7 @@ pub mod diagnostic;
 pub mod edge_match;
 pub mod flat;
 pub mod grid;
+pub mod progress_line;
 pub mod search;
 pub mod tokens;
 

@@ -1,5 +1,19 @@
 //! # Jigsaw rectangle (Puzzle (II), UVa 519)
 //!
+//! ```
+//! use common::search::Progress;
+//! use common::Tokens;
+//!
+//! // Two blocks in the judge's format: a knob meets a hole; two knobs meet.
+//! let input = "1 2\nFOFF\nFFFI\n1 2\nFOFF\nFFFO\n0 0\n";
+//! let blocks = jigsaw::parse::blocks(&mut Tokens::new(input.as_bytes()))
+//!     .map_err(|bad| bad.render("<input>", input.as_bytes()))?;
+//! let mut out = Vec::new();
+//! jigsaw::answer(&blocks, jigsaw::Options::default(), &Progress::default(), &mut out)?;
+//! assert_eq!(String::from_utf8(out)?, "YES\nNO\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! n·m jigsaw pieces, each side flat (`F`), a knob (`O`) or a hole (`I`), must form an n×m
 //! rectangle: flat sides exactly on its border, a knob meeting a hole at every inner joint.
 //! Pieces keep their orientation, unless `--rotate` allows quarter turns. Is it possible?
@@ -49,7 +63,7 @@ use std::io::{self, Write};
 use std::num::NonZeroUsize;
 
 use common::edge_match::Config;
-use common::search::{count_text, settle};
+use common::search::{Progress, count_text, settle};
 
 use model::Blocks;
 
@@ -68,11 +82,11 @@ pub struct Options {
 }
 
 /// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects (or
-/// with a count limit, `Block k: N solutions`). A search that runs for more than a second shows
-/// its progress on stderr when that is a terminal.
-pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Result<()> {
+/// with a count limit, `Block k: N solutions`). The searches report their work to `progress`
+/// ([`Progress::default`] for none).
+pub fn answer(blocks: &Blocks, options: Options, progress: &Progress, out: &mut dyn Write) -> io::Result<()> {
     for (index, block) in blocks.iter().enumerate() {
-        let (count, assembly) = settle(options.count_limit, options.show, |limit, progress| {
+        let (count, assembly) = settle(options.count_limit, options.show, progress, |limit, progress| {
             let config = Config::new(limit).with_threads(options.threads).with_progress(progress);
             solve::search_with(&block, options.rotate, &config)
         });

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
 use mayan::model::{HEIGHT, MAX_COLOUR, MAX_MOVES, WIDTH};
 use mayan::{Options, r#gen, parse};
 
@@ -100,7 +101,7 @@ fn main() -> ExitCode {
             let puzzle = input.parse(parse::puzzle)?;
             let options =
                 Options { fewest: cli.fewest, show: cli.show, ansi: cli.show && cli::stdout_is_terminal() };
-            mayan::answer(&puzzle, options, out)?;
+            mayan::answer(&puzzle, options, ProgressLine::start().progress(), out)?;
             Ok(())
         }
     })

@@ -3,8 +3,9 @@
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::search::{ProgressLine, SearchArgs};
+use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
+use common::search::{SearchArgs, write_generated};
 use tetravex::model::{DIGITS, MAX_SIZE};
 use tetravex::{Options, r#gen, parse};
 
@@ -34,9 +35,14 @@ Examples:
 
 A search that runs for more than a second shows its progress on stderr when stderr is a
 terminal (positions searched, positions per second, and for long searches an ETA from the
-search's own estimate of its tree); nothing is printed there otherwise.
+search's own estimate of its tree; for gen, the games made and the boards tried); nothing is
+printed there otherwise.
 
-{EXIT_STATUS_HELP}"
+gen --unsolvable, --perturb and --unique try up to --tries boards for each game; when they run
+out, gen prints the games it made, says on stderr what to change, and exits with status 3.
+
+{EXIT_STATUS_HELP}
+{EXIT_OUT_OF_TRIES_HELP}"
     )
 }
 
@@ -96,6 +102,10 @@ struct GenArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
+    /// Boards tried for each game of --unsolvable, --perturb or --unique before giving up
+    /// [default: 1000 up to 6x6, 50 on larger boards, where one board can take a second]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    tries: Option<u64>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -109,6 +119,7 @@ fn main() -> ExitCode {
                 digits: args.digits,
                 unsolvable: args.unsolvable,
                 games: args.games as usize,
+                tries: args.tries.unwrap_or_else(|| r#gen::default_tries(args.size.into())),
             };
             let make = match (args.unique, args.random, args.perturb) {
                 (true, _, _) => r#gen::unique_games,
@@ -116,12 +127,8 @@ fn main() -> ExitCode {
                 (_, _, true) => r#gen::perturbed_games,
                 _ => r#gen::games,
             };
-            let games = {
-                let line = ProgressLine::start();
-                make(options, &mut args.seed.rng(), &line.progress()).map_err(Failure::Usage)?
-            };
-            out.write_all(r#gen::to_input(&games).as_bytes())?;
-            Ok(())
+            let games = make(options, &mut args.seed.rng(), ProgressLine::start().progress());
+            write_generated(games, r#gen::to_input, out)
         }
         None => {
             let input = Input::read(cli.input.path())?;
@@ -131,7 +138,7 @@ fn main() -> ExitCode {
                 count_limit: cli.count.then_some(cli.search.limit),
                 threads: cli.search.threads,
             };
-            tetravex::answer(&games, options, out)?;
+            tetravex::answer(&games, options, ProgressLine::start().progress(), out)?;
             Ok(())
         }
     })
