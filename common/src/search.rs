@@ -193,16 +193,8 @@ pub struct OutOfTries<T> {
 }
 
 impl<T> fmt::Display for OutOfTries<T> {
-    /// "400 boards tried without finding game 2 of 3; try more digits" (the games before it
-    /// were made).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Draws { wanted, tries, item, candidate, advice } = self.draws;
-        write!(f, "{tries} {} tried without finding ", plural(tries, candidate))?;
-        if wanted == 1 {
-            write!(f, "a {item}; {advice}")
-        } else {
-            write!(f, "{item} {} of {wanted}; {advice}", self.made.len() + 1)
-        }
+        f.write_str(&self.draws.shortfall(self.made.len()))
     }
 }
 
@@ -211,35 +203,62 @@ fn plural(count: u64, noun: &str) -> String {
     if count == 1 { noun.to_owned() } else { format!("{noun}s") }
 }
 
-/// Makes `draws.wanted` items, each the first candidate `draw` makes that `accept` takes, within
-/// `draws.tries` draws per item (a draw of `None` is a try that made nothing to test). Each
-/// candidate tested is a stage of `progress`, named by the items made and the candidates tried:
-/// `2 of 10 games made, board 57 of 400`.
+impl Draws {
+    /// The first candidate `draw` makes that `accept` takes for item `index` (from 0), within
+    /// [`Draws::tries`] draws (a draw of `None` is a try that made nothing to test); `None`
+    /// when the tries ran out. Each candidate tested is a stage of `progress`, named by the
+    /// items made and the candidates tried: `2 of 10 games made, board 57 of 400`.
+    pub fn draw<T>(
+        &self,
+        index: usize,
+        progress: &Progress,
+        mut draw: impl FnMut() -> Option<T>,
+        mut accept: impl FnMut(&T) -> bool,
+    ) -> Option<T> {
+        let Draws { wanted, tries, item, candidate, .. } = *self;
+        for tried in 1..=tries {
+            if let Some(drawn) = draw() {
+                progress.set_stage(|| {
+                    format!(
+                        "{index} of {wanted} {} made, {candidate} {tried} of {tries}",
+                        plural(wanted as u64, item)
+                    )
+                });
+                if accept(&drawn) {
+                    return Some(drawn);
+                }
+            }
+        }
+        None
+    }
+
+    /// What to say when item `index` (from 0) ran out of tries: "400 boards tried without
+    /// finding game 2 of 3; try more digits" (the games before it were made).
+    pub fn shortfall(&self, index: usize) -> String {
+        let Draws { wanted, tries, item, candidate, advice } = *self;
+        let tried = format!("{tries} {} tried without finding", plural(tries, candidate));
+        if wanted == 1 {
+            format!("{tried} a {item}; {advice}")
+        } else {
+            format!("{tried} {item} {} of {wanted}; {advice}", index + 1)
+        }
+    }
+}
+
+/// Makes `draws.wanted` items, each with [`Draws::draw`], all reporting to `progress`; when one
+/// runs out of tries, the items made before it.
 pub fn draw_each<T>(
     draws: Draws,
     progress: &Progress,
     mut draw: impl FnMut() -> Option<T>,
     mut accept: impl FnMut(&T) -> bool,
 ) -> Result<Vec<T>, OutOfTries<T>> {
-    let Draws { wanted, tries, item, candidate, .. } = draws;
-    let mut made = Vec::with_capacity(wanted.min(1 << 16));
-    'items: while made.len() < wanted {
-        for tried in 1..=tries {
-            if let Some(drawn) = draw() {
-                progress.set_stage(|| {
-                    format!(
-                        "{} of {wanted} {} made, {candidate} {tried} of {tries}",
-                        made.len(),
-                        plural(wanted as u64, item)
-                    )
-                });
-                if accept(&drawn) {
-                    made.push(drawn);
-                    continue 'items;
-                }
-            }
+    let mut made = Vec::with_capacity(draws.wanted.min(1 << 16));
+    while made.len() < draws.wanted {
+        match draws.draw(made.len(), progress, &mut draw, &mut accept) {
+            Some(item) => made.push(item),
+            None => return Err(OutOfTries { made, draws }),
         }
-        return Err(OutOfTries { made, draws });
     }
     Ok(made)
 }
