@@ -8,12 +8,13 @@
 //! then ends with status 130, as a shell reports a program that SIGINT ended.
 
 use std::fmt::Write as _;
+use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, Once, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use crate::search::Progress;
 
@@ -66,10 +67,11 @@ impl ProgressLine {
 
     /// A line for work about to start: shown on stderr if stderr is a terminal.
     pub fn start() -> Self {
-        use std::io::IsTerminal as _;
-        if std::io::stderr().is_terminal() {
+        use io::IsTerminal as _;
+        if io::stderr().is_terminal() {
             erase_on_interrupt();
-            Self::drawn_to(ProgressDrawTarget::stderr())
+            let stderr = Narrowed(console::Term::buffered_stderr());
+            Self::drawn_to(ProgressDrawTarget::term_like_with_hz(Box::new(stderr), REDRAWS_PER_SECOND))
         } else {
             ProgressLine { progress: Progress::default(), painter: None }
         }
@@ -99,6 +101,61 @@ impl Drop for ProgressLine {
             // A painter that panicked has nothing left to erase.
             let _ = painter.join();
         }
+    }
+}
+
+/// How often the line may be redrawn on a terminal (indicatif's default).
+const REDRAWS_PER_SECOND: u8 = 20;
+
+/// Columns left free at the end of the line: the terminal echoes Ctrl-C as `^C` where the
+/// cursor is, and on a line as wide as the terminal that wraps to the next line, so the line
+/// erased on interrupt would be the echo's and the progress line would stay on screen.
+const ECHO_ROOM: u16 = 2;
+
+/// A terminal that reports itself [`ECHO_ROOM`] columns narrower than it is, so that the line
+/// (which indicatif pads to the full width) leaves room for the echo of Ctrl-C.
+#[derive(Debug)]
+struct Narrowed(console::Term);
+
+impl TermLike for Narrowed {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(ECHO_ROOM).max(1)
+    }
+
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.0.write_line(s)
+    }
+
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.0.write_str(s)
+    }
+
+    fn clear_line(&self) -> io::Result<()> {
+        self.0.clear_line()
+    }
+
+    fn flush(&self) -> io::Result<()> {
+        self.0.flush()
     }
 }
 
