@@ -70,12 +70,7 @@ pub fn games(
     }
     let advice = "a changed triangle seldom takes every solution from a large board with few \
                   digits: try more digits or a smaller board, or more --tries";
-    Ok(draw_each(
-        draws(options, advice),
-        progress,
-        || Some(perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng)),
-        |game| solutions(game, 1, progress) == 0,
-    )?)
+    perturbed_kept(draws(options, advice), options, false, rng, progress)
 }
 
 /// Generates `options.games` games of `options.size²` tiles whose triangles are all drawn
@@ -124,11 +119,23 @@ pub fn perturbed_games(
     }
     let advice = "a changed triangle seldom leaves a small board with many digits solvable: try \
                   fewer digits or a larger board, or more --tries";
+    perturbed_kept(draws(options, advice), options, true, rng, progress)
+}
+
+/// Games of `options` drawn as solved boards with one triangle changed ([`perturbed`]), kept
+/// when the solver finds them solvable if `solvable`, unsolvable otherwise.
+fn perturbed_kept(
+    draws: Draws,
+    options: Options,
+    solvable: bool,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+) -> Result<Vec<Game>, GenError<Game>> {
     Ok(draw_each(
-        draws(options, advice),
+        draws,
         progress,
         || Some(perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng)),
-        |game| solutions(game, 1, progress) == 1,
+        |game| (solutions(game, 1, progress) == 1) == solvable,
     )?)
 }
 
