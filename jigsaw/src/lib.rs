@@ -100,3 +100,21 @@ pub fn answer(blocks: &Blocks, options: Options, progress: &Progress, out: &mut 
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use common::Tokens;
+
+    use super::*;
+
+    #[test]
+    fn the_searches_report_their_work_to_the_callers_progress() {
+        let input = "2 2\nFOIF\nFFOI\nOIFF\nIFFO\n0 0\n";
+        let blocks = parse::blocks(&mut Tokens::new(input.as_bytes())).expect("a valid block");
+        let progress = Progress::watched();
+        let mut out = Vec::new();
+        answer(&blocks, Options::default(), &progress, &mut out).expect("writing to memory");
+        assert_eq!(out, b"YES\n");
+        assert!(progress.nodes() > 0);
+    }
+}

@@ -109,3 +109,20 @@ pub fn answer(games: &Games, options: Options, progress: &Progress, out: &mut dy
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use common::Tokens;
+
+    use super::*;
+
+    #[test]
+    fn the_searches_report_their_work_to_the_callers_progress() {
+        let input = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n0\n";
+        let games = parse::games(&mut Tokens::new(input.as_bytes())).expect("a valid game");
+        let progress = Progress::watched();
+        let options = Options { show: true, count_limit: Some(10), threads: None };
+        answer(&games, options, &progress, &mut Vec::new()).expect("writing to memory");
+        assert!(progress.nodes() > 0, "the count and the search for a board to draw report nodes");
+    }
+}
