@@ -10,6 +10,9 @@
 //! - [`edge_match`]: the search shared by the two edge-matching puzzles, tetravex and jigsaw.
 //! - [`flat`]: [`FlatGroups`](flat::FlatGroups), many small groups (games, blocks) stored flat,
 //!   so that an input of millions of tiny games takes a fraction of its size in memory.
+//! - [`search`]: what a search reports, its outcome and its [`Progress`](search::Progress), an
+//!   observer the caller passes in; the libraries never write to stderr.
+//! - [`progress_line`]: the binaries' live progress line on stderr, which reads that report.
 //! - [`svg`]: the pictures of `--svg DIR`: an SVG writer, the palette, the files.
 //!
 //! With the `testing` feature, which only the puzzle crates' dev-dependencies turn on, three
@@ -26,6 +29,7 @@ pub mod edge_match;
 pub mod examples;
 pub mod flat;
 pub mod grid;
+pub mod progress_line;
 #[cfg(feature = "testing")]
 pub mod round_trip;
 pub mod search;

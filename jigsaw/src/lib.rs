@@ -1,5 +1,19 @@
 //! # Jigsaw rectangle (Puzzle (II), UVa 519)
 //!
+//! ```
+//! use common::search::Progress;
+//! use common::Tokens;
+//!
+//! // Two blocks in the judge's format: a knob meets a hole; two knobs meet.
+//! let input = "1 2\nFOFF\nFFFI\n1 2\nFOFF\nFFFO\n0 0\n";
+//! let blocks = jigsaw::parse::blocks(&mut Tokens::new(input.as_bytes()))
+//!     .map_err(|bad| bad.render("<input>", input.as_bytes()))?;
+//! let mut out = Vec::new();
+//! jigsaw::answer(&blocks, jigsaw::Options::default(), &Progress::default(), &mut out)?;
+//! assert_eq!(String::from_utf8(out)?, "YES\nNO\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! n·m jigsaw pieces, each side flat (`F`), a knob (`O`) or a hole (`I`), must form an n×m
 //! rectangle: flat sides exactly on its border, a knob meeting a hole at every inner joint.
 //! Pieces keep their orientation, unless `--rotate` allows quarter turns. Is it possible?
@@ -51,7 +65,7 @@ use std::num::NonZeroUsize;
 use std::path::Path;
 
 use common::edge_match::Config;
-use common::search::{count_text, settle};
+use common::search::{Progress, count_text, settle};
 
 use model::Blocks;
 
@@ -72,12 +86,12 @@ pub struct Options<'a> {
 }
 
 /// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects (or
-/// with a count limit, `Block k: N solutions`). A search that runs for more than a second shows
-/// its progress on stderr when that is a terminal.
-pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Result<()> {
+/// with a count limit, `Block k: N solutions`). The searches report their work to `progress`
+/// ([`Progress::default`] for none).
+pub fn answer(blocks: &Blocks, options: Options, progress: &Progress, out: &mut dyn Write) -> io::Result<()> {
     let wants_assembly = options.show || options.svg.is_some();
     for (index, block) in blocks.iter().enumerate() {
-        let (count, assembly) = settle(options.count_limit, wants_assembly, |limit, progress| {
+        let (count, assembly) = settle(options.count_limit, wants_assembly, progress, |limit, progress| {
             let config = Config::new(limit).with_threads(options.threads).with_progress(progress);
             solve::search_with(&block, options.rotate, &config)
         });
@@ -93,4 +107,22 @@ pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Res
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use common::Tokens;
+
+    use super::*;
+
+    #[test]
+    fn the_searches_report_their_work_to_the_callers_progress() {
+        let input = "2 2\nFOIF\nFFOI\nOIFF\nIFFO\n0 0\n";
+        let blocks = parse::blocks(&mut Tokens::new(input.as_bytes())).expect("a valid block");
+        let progress = Progress::watched();
+        let mut out = Vec::new();
+        answer(&blocks, Options::default(), &progress, &mut out).expect("writing to memory");
+        assert_eq!(out, b"YES\n");
+        assert!(progress.nodes() > 0);
+    }
 }

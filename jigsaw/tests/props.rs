@@ -180,7 +180,7 @@ proptest! {
         let output = |threads| {
             let options = jigsaw::Options { show, rotate, count_limit: count.then_some(COUNT_LIMIT), threads, svg: None };
             let mut out = Vec::new();
-            jigsaw::answer(&blocks, options, &mut out).expect("writing to memory");
+            jigsaw::answer(&blocks, options, &Progress::default(), &mut out).expect("writing to memory");
             out
         };
         prop_assert_eq!(output(Some(NonZeroUsize::MIN)), output(None), "seed {}", seed);
@@ -188,7 +188,7 @@ proptest! {
 
     #[test]
     fn unique_blocks_have_exactly_one_solution(rows in 1usize..=4, cols in 1usize..=4, seed: u64) {
-        let options = r#gen::Options { rows, cols, unsolvable: None, rotate: false, blocks: 1 };
+        let options = r#gen::Options { rows, cols, unsolvable: None, rotate: false, blocks: 1, tries: r#gen::default_tries(rows, cols) };
         let blocks = r#gen::unique_blocks(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default());
         let blocks = blocks.map_err(|err| TestCaseError::fail(format!("seed {seed}: {err}")))?;
         prop_assert_eq!(reference::count(&blocks[0], false, 2), 1, "seed {}", seed);

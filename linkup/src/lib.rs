@@ -1,5 +1,19 @@
 //! # Lianliankan (link-up)
 //!
+//! ```
+//! use linkup::model::Rules;
+//! use linkup::solve::Solver;
+//!
+//! // One case in the judge's format: a 1×4 board, then two queries.
+//! let input = "1 4\n5 0 0 5\n2\n1 1 1 4\n1 1 1 2\n0 0\n";
+//! let cases = linkup::parse::cases(input.as_bytes())
+//!     .map_err(|bad| bad.render("<input>", input.as_bytes()))?;
+//! let mut solver = Solver::new(&cases[0].board, Rules::default());
+//! let answers: Vec<bool> = cases[0].queries.iter().map(|&query| solver.joinable(query)).collect();
+//! assert_eq!(answers, [true, false]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A board of n rows and m columns holds pieces, each of a kind (a positive integer; 0 is an
 //! empty cell). Two pieces of one kind can be removed together when a line joins them that runs
 //! horizontally and vertically over empty cells only and turns at most twice; the judge keeps
@@ -47,6 +61,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use common::cli::{Failure, Input};
+use common::search::Progress;
 
 use model::{Board, Rules};
 use play::{Best, Removal};
@@ -126,19 +141,20 @@ impl Default for PlayOptions<'_> {
 
 /// Plays the board of every case of `input` (its queries are read and checked, not answered):
 /// for case k, a line `Case k: ...` saying how the game ended, then the removals, one per line.
-pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<(), Failure> {
+/// With `best`, each case's search is a stage of `progress` ([`Progress::default`] for none),
+/// its positions counted when it ends.
+pub fn play(
+    input: &Input,
+    options: PlayOptions,
+    progress: &Progress,
+    out: &mut Vec<u8>,
+) -> Result<(), Failure> {
     let mut reader = parse::Reader::new(&input.bytes);
     let mut number = 0;
-    // On a terminal, the case being searched (drawn on stderr; hidden when it is no terminal).
-    let progress = options.best.then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar
-    });
     while let Some(case) = reader.next_case().map_err(|d| input.diagnose(&d))? {
         number += 1;
-        if let Some(bar) = &progress {
-            bar.set_message(format!("searching case {number}"));
+        if options.best {
+            progress.set_stage(|| format!("case {number}"));
         }
         let mut text = String::new();
         let removals = if options.best {
@@ -147,6 +163,7 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
             let outcome = play::best(&case.board, settings)
                 .map_err(|why| Failure::Usage(format!("case {number}: {why}")))?;
             let positions = outcome.positions;
+            progress.add_nodes(positions);
             match outcome.best {
                 Best::Cleared(removals) => {
                     let count = removals.len();
@@ -197,9 +214,6 @@ pub fn play(input: &Input, options: PlayOptions, out: &mut Vec<u8>) -> Result<()
             svg::write_game(dir, number, &case.board, &removals, options.gravity)?;
         }
         out.extend_from_slice(text.as_bytes());
-    }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
     }
     Ok(())
 }

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
 use linkup::clear::{self, DEFAULT_BUDGET};
 use linkup::model::{MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
 use linkup::{Options, PlayOptions, r#gen, svg};
@@ -39,7 +40,12 @@ Examples:
   $ linkup gen --rows 8 --cols 18 --kinds 36 --copies 4 --outside --solvable --seed 3 \\
       | linkup solve --best --outside --show
 
-{EXIT_STATUS_HELP}"
+gen --solvable draws up to --tries boards for each case; when they run out, gen prints the
+cases it made, says on stderr what to change, and exits with status 3. On a terminal it shows
+the cases made, the boards tried and the positions searched.
+
+{EXIT_STATUS_HELP}
+{EXIT_OUT_OF_TRIES_HELP}"
     )
 }
 
@@ -156,6 +162,10 @@ struct GenArgs {
     /// Most positions the search of --solvable may visit per board.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, requires = "solvable", value_parser = clap::value_parser!(u64).range(1..))]
     budget: u64,
+    /// Boards drawn for each case of --solvable before giving up.
+    #[arg(long, value_name = "N", default_value_t = r#gen::DEFAULT_TRIES, requires = "solvable",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    tries: u64,
     /// Deal kinds 1 to K.
     #[arg(long, value_name = "K", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
     kinds: u32,
@@ -187,6 +197,7 @@ fn main() -> ExitCode {
                 kinds: args.kinds,
                 queries: args.queries as usize,
                 cases: args.cases as usize,
+                tries: args.tries,
             };
             options.check().map_err(Failure::Usage)?;
             if let Some(dir) = &args.svg {
@@ -195,16 +206,20 @@ fn main() -> ExitCode {
             // With pictures, the input is kept to be drawn once written.
             let mut generated = Vec::new();
             let target: &mut dyn std::io::Write = if args.svg.is_some() { &mut generated } else { out };
-            match r#gen::write(&options, &mut args.seed.rng(), target) {
-                Ok(()) => {}
-                Err(r#gen::WriteError::Io(error)) => return Err(error.into()),
-                Err(r#gen::WriteError::Generate(why)) => return Err(Failure::Usage(why)),
-            }
+            let written =
+                r#gen::write(&options, &mut args.seed.rng(), ProgressLine::start().progress(), target);
             if let Some(dir) = &args.svg {
                 out.write_all(&generated)?;
                 svg::write_sheets(dir, &generated)?;
             }
-            Ok(())
+            match written {
+                Ok(()) => Ok(()),
+                Err(r#gen::WriteError::Io(error)) => Err(error.into()),
+                Err(r#gen::WriteError::OutOfTries(why)) => {
+                    out.flush()?;
+                    Err(Failure::OutOfTries(why))
+                }
+            }
         }
         Some(Command::Solve(args)) => {
             let input = Input::read(args.input.path())?;
@@ -221,7 +236,7 @@ fn main() -> ExitCode {
                 svg: args.svg.as_deref(),
             };
             let mut answers = Vec::new();
-            linkup::play(&input, options, &mut answers)?;
+            linkup::play(&input, options, ProgressLine::start().progress(), &mut answers)?;
             out.write_all(&answers)?;
             Ok(())
         }

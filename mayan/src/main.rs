@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
 use mayan::model::{HEIGHT, MAX_COLOUR, MAX_MOVES, WIDTH};
 use mayan::{Options, r#gen, parse, svg};
 
@@ -123,7 +124,7 @@ fn main() -> ExitCode {
                 ansi: cli.show && cli::stdout_is_terminal(),
                 svg: cli.svg.as_deref(),
             };
-            mayan::answer(&puzzle, options, out)?;
+            mayan::answer(&puzzle, options, ProgressLine::start().progress(), out)?;
             Ok(())
         }
     })

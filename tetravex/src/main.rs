@@ -4,8 +4,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::search::{ProgressLine, SearchArgs};
+use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
+use common::search::{SearchArgs, made, write_generated};
 use tetravex::model::{DIGITS, MAX_SIZE};
 use tetravex::{Options, r#gen, parse, svg};
 
@@ -35,9 +36,14 @@ Examples:
 
 A search that runs for more than a second shows its progress on stderr when stderr is a
 terminal (positions searched, positions per second, and for long searches an ETA from the
-search's own estimate of its tree); nothing is printed there otherwise.
+search's own estimate of its tree; for gen, the games made and the boards tried); nothing is
+printed there otherwise.
 
-{EXIT_STATUS_HELP}"
+gen --unsolvable, --perturb and --unique try up to --tries boards for each game; when they run
+out, gen prints the games it made, says on stderr what to change, and exits with status 3.
+
+{EXIT_STATUS_HELP}
+{EXIT_OUT_OF_TRIES_HELP}"
     )
 }
 
@@ -101,6 +107,10 @@ struct GenArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
+    /// Boards tried for each game of --unsolvable, --perturb or --unique before giving up
+    /// [default: 1000 up to 6x6, 50 on larger boards, where one board can take a second]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    tries: Option<u64>,
     /// Also write each game as a sheet to print into DIR (created if missing):
     /// `game-k-tiles.svg`, the empty board and the tiles, without the solution.
     #[arg(long, value_name = "DIR")]
@@ -121,6 +131,7 @@ fn main() -> ExitCode {
                 digits: args.digits,
                 unsolvable: args.unsolvable,
                 games: args.games as usize,
+                tries: args.tries.unwrap_or_else(|| r#gen::default_tries(args.size.into())),
             };
             let make = match (args.unique, args.random, args.perturb) {
                 (true, _, _) => r#gen::unique_games,
@@ -128,15 +139,11 @@ fn main() -> ExitCode {
                 (_, _, true) => r#gen::perturbed_games,
                 _ => r#gen::games,
             };
-            let games = {
-                let line = ProgressLine::start();
-                make(options, &mut args.seed.rng(), &line.progress()).map_err(Failure::Usage)?
-            };
-            out.write_all(r#gen::to_input(&games).as_bytes())?;
-            if let Some(dir) = &args.svg {
-                svg::write_sheets(dir, &games)?;
+            let games = make(options, &mut args.seed.rng(), ProgressLine::start().progress());
+            if let (Some(dir), Some(made)) = (&args.svg, made(&games)) {
+                svg::write_sheets(dir, made)?;
             }
-            Ok(())
+            write_generated(games, r#gen::to_input, out)
         }
         None => {
             let input = Input::read(cli.input.path())?;
@@ -150,7 +157,7 @@ fn main() -> ExitCode {
                 threads: cli.search.threads,
                 svg: cli.svg.as_deref(),
             };
-            tetravex::answer(&games, options, out)?;
+            tetravex::answer(&games, options, ProgressLine::start().progress(), out)?;
             Ok(())
         }
     })

@@ -140,7 +140,7 @@ proptest! {
         let output = |threads| {
             let options = tetravex::Options { show, count_limit: count.then_some(COUNT_LIMIT), threads, svg: None };
             let mut out = Vec::new();
-            tetravex::answer(&games, options, &mut out).expect("writing to memory");
+            tetravex::answer(&games, options, &Progress::default(), &mut out).expect("writing to memory");
             out
         };
         prop_assert_eq!(output(Some(NonZeroUsize::MIN)), output(None), "seed {}", seed);
@@ -168,7 +168,7 @@ proptest! {
 
     #[test]
     fn unique_games_have_exactly_one_solution(size in 1usize..=4, digits in 4u8..=10, seed: u64) {
-        let options = r#gen::Options { size, digits, unsolvable: false, games: 1 };
+        let options = r#gen::Options { size, digits, unsolvable: false, games: 1, tries: r#gen::default_tries(size) };
         let games = r#gen::unique_games(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default());
         let games = games.map_err(|err| TestCaseError::fail(format!("seed {seed}: {err}")))?;
         prop_assert_eq!(reference::count(&games[0], 2), 1, "seed {}", seed);

@@ -47,7 +47,10 @@ const PUZZLES: [Puzzle; 5] = [
     Puzzle {
         name: "mayan",
         title: "The Mayan puzzle",
-        demo: [("mayan mayan/samples/sample.in", ALL), ("mayan --show --svg target/demo-svg/mayan mayan/samples/sample.in", ALL)],
+        demo: [
+            ("mayan mayan/samples/sample.in", ALL),
+            ("mayan --show --svg target/demo-svg/mayan mayan/samples/sample.in", ALL),
+        ],
     },
     Puzzle {
         name: "jigsaw",
@@ -75,7 +78,10 @@ const PUZZLES: [Puzzle; 5] = [
         // show what the drawing is.
         demo: [
             ("linkup linkup/samples/sample.in", ALL),
-            ("linkup solve --best --outside --show --svg target/demo-svg/linkup linkup/samples/solve-3-standard-deal.in", 16),
+            (
+                "linkup solve --best --outside --show --svg target/demo-svg/linkup linkup/samples/solve-3-standard-deal.in",
+                16,
+            ),
         ],
     },
 ];
