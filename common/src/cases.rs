@@ -118,10 +118,10 @@ pub fn run(binary: &str, case: &Path) -> String {
 }
 
 /// What a finished run left: its status and everything it wrote to the piped streams.
-struct Finished {
-    status: ExitStatus,
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
+pub(crate) struct Finished {
+    pub(crate) status: ExitStatus,
+    pub(crate) stdout: Vec<u8>,
+    pub(crate) stderr: Vec<u8>,
 }
 
 /// Runs `command` with `input` on stdin (stdout and stderr as the caller set them; a stream
@@ -129,7 +129,7 @@ struct Finished {
 ///
 /// # Panics
 /// When the command cannot be started, or is still running after `timeout` (it is killed first).
-fn execute(mut command: Command, input: Vec<u8>, timeout: Duration) -> Finished {
+pub(crate) fn execute(mut command: Command, input: Vec<u8>, timeout: Duration) -> Finished {
     let mut child =
         command.stdin(Stdio::piped()).spawn().unwrap_or_else(|err| panic!("cannot start {command:?}: {err}"));
     let mut stdin = child.stdin.take().expect("stdin is piped");

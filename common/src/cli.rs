@@ -36,6 +36,10 @@ Exit status:
   1  the output could not be written
   2  bad input, an unreadable file, or bad arguments";
 
+/// The line the generators that take `--tries` add to [`EXIT_STATUS_HELP`].
+pub const EXIT_OUT_OF_TRIES_HELP: &str =
+    "  3  gen ran out of --tries: what it made is printed, and stderr says what to change";
+
 /// The `[FILE]` argument every solver takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct InputArg {
@@ -201,6 +205,9 @@ pub enum Failure {
     /// Bad arguments found after parsing them (for instance an option that needs another).
     /// Exit status 2.
     Usage(String),
+    /// A generator ran out of tries before making all that was asked (what it made is
+    /// written): the message, saying what to change. Exit status 3.
+    OutOfTries(String),
     /// Writing the output failed. A broken pipe is a quiet success; anything else exits 1.
     Output(io::Error),
 }
@@ -358,6 +365,7 @@ fn report(outcome: Result<(), Failure>, stderr: &mut dyn Write, what: &str) -> u
         Err(Failure::Output(err)) if err.kind() == io::ErrorKind::BrokenPipe => return 0,
         Err(Failure::Input(message)) => (2, message),
         Err(Failure::Usage(message)) => (2, format!("error: {message}\n")),
+        Err(Failure::OutOfTries(message)) => (3, format!("error: {message}\n")),
         Err(Failure::Output(err)) if err.raw_os_error() == Some(BAD_DESCRIPTOR) => {
             (1, format!("error: cannot write the {what}: stdout is closed or not open for writing\n"))
         }

@@ -1,25 +1,25 @@
-//! What every search reports: its [`Outcome`], and while it runs, its [`Progress`], which a
-//! [`ProgressLine`] shows on a terminal.
+//! What every search reports: its [`Outcome`], and while it runs, its [`Progress`].
 //!
 //! A search counts *nodes* (positions it visits): a machine-independent measure of its work.
 //! It adds them to its [`Progress`] now and then (every few tens of thousands of nodes, never in
 //! its inner loop), together with its own estimate of the whole tree when it has one. The
-//! [`ProgressLine`] appears on stderr only when stderr is a terminal and the search has run for
-//! more than [`ProgressLine::DELAY`]; when stderr is a pipe or a file (tests, CI, scripts)
-//! nothing is started and nothing is written, and the search does not even poll.
+//! libraries never draw anything: whoever calls them decides who reads the report. A caller
+//! that passes [`Progress::default`] gets silence at no cost (the search does not even poll);
+//! one that passes [`Progress::watched`] can read the counts from another thread, as the
+//! binaries' [`ProgressLine`](crate::progress_line::ProgressLine) does to draw its line on a
+//! terminal.
 //!
 //! Work made of many searches (a generator trying board after board) names each one with
-//! [`Progress::set_stage`]; the line then reads `game 3 of 10, board 57: …`, its estimate
-//! counting from the start of the stage.
+//! [`Progress::set_stage`]; [`draw_each`] does it for the generators that draw candidates
+//! until a search accepts one, naming how many items are made and how many candidates tried.
 
-use std::fmt::Write as _;
+use std::fmt;
+use std::io::Write;
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
-use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::cli::Failure;
 
 /// The result of a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,21 +55,20 @@ pub fn count_text(count: u64, limit: u64) -> String {
     }
 }
 
-/// Runs the searches one case's answer needs, under one [`ProgressLine`] that is gone when this
-/// returns (so the answer can be printed): with `count_limit`, the solutions counted up to it;
-/// and a solution, to decide the case, or with a count to draw it when `show` asks for it.
-/// `search(limit, progress)` searches for up to `limit` solutions.
+/// Runs the searches one case's answer needs, all reporting to `progress`: with `count_limit`,
+/// the solutions counted up to it; and a solution, to decide the case, or with a count to draw
+/// it when `show` asks for it. `search(limit, progress)` searches for up to `limit` solutions.
 pub fn settle<S>(
     count_limit: Option<u64>,
     show: bool,
+    progress: &Progress,
     search: impl Fn(u64, Progress) -> Outcome<S>,
 ) -> (Option<u64>, Option<S>) {
-    let line = ProgressLine::start();
     match count_limit {
-        None => (None, search(1, line.progress()).first),
+        None => (None, search(1, progress.clone()).first),
         Some(limit) => {
-            let count = search(limit, line.progress()).found;
-            let first = if show && count > 0 { search(1, line.progress()).first } else { None };
+            let count = search(limit, progress.clone()).found;
+            let first = if show && count > 0 { search(1, progress.clone()).first } else { None };
             (Some(count), first)
         }
     }
@@ -111,6 +110,13 @@ struct Counts {
 }
 
 impl Progress {
+    /// A report that keeps what the searches tell it, for a caller that reads it while they
+    /// run (from another thread): [`Progress::nodes`], [`Progress::estimate`],
+    /// [`Progress::stage`]. Every clone reads and writes the same counts.
+    pub fn watched() -> Self {
+        Progress { shared: Some(Arc::default()) }
+    }
+
     /// Whether anyone reads the report.
     pub fn is_shown(&self) -> bool {
         self.shared.is_some()
@@ -138,156 +144,177 @@ impl Progress {
         if let Some(counts) = &self.shared {
             counts.stage_start.store(counts.nodes.load(Ordering::Relaxed), Ordering::Relaxed);
             counts.estimate.store(0, Ordering::Relaxed);
-            *counts.stage.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = name();
+            *counts.stage.lock().unwrap_or_else(PoisonError::into_inner) = name();
         }
     }
 
-    /// Nodes reported so far.
+    /// Nodes reported so far, over all stages.
     pub fn nodes(&self) -> u64 {
         self.shared.as_ref().map_or(0, |counts| counts.nodes.load(Ordering::Relaxed))
     }
+
+    /// The estimated nodes of all the work up to the end of the current stage (the nodes of
+    /// the stages before, plus the stage's own estimate); 0 while the stage has none.
+    pub fn estimate(&self) -> u64 {
+        self.shared.as_ref().map_or(0, |counts| counts.estimate.load(Ordering::Relaxed))
+    }
+
+    /// The name of the current stage; empty when the work has none.
+    pub fn stage(&self) -> String {
+        self.shared.as_ref().map_or_else(String::new, |counts| {
+            counts.stage.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        })
+    }
 }
 
-/// Draws candidates with `draw` until `accept` takes one, making at most `attempts` draws (a
-/// draw of `None` is an attempt that made nothing to test): how the generators make games that
-/// a search must pass (unsolvable, uniquely solvable, ...). Each candidate tested is a stage of
-/// `progress`, named by `stage(attempt)`, attempts counting from 1.
-pub fn draw_until<T>(
-    attempts: usize,
-    progress: &Progress,
-    stage: impl Fn(usize) -> String,
-    mut draw: impl FnMut() -> Option<T>,
-    mut accept: impl FnMut(&T) -> bool,
-) -> Option<T> {
-    for attempt in 1..=attempts {
-        if let Some(candidate) = draw() {
-            progress.set_stage(|| stage(attempt));
-            if accept(&candidate) {
-                return Some(candidate);
+/// How a generator makes items (games, blocks, boards) that a search must accept: it draws
+/// candidates, and gives up on an item after [`Draws::tries`] of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Draws {
+    /// How many items to make.
+    pub wanted: usize,
+    /// Candidates drawn for each item before giving up, at least 1.
+    pub tries: u64,
+    /// What an item is called, for the progress line ("game").
+    pub item: &'static str,
+    /// What a candidate is called ("board").
+    pub candidate: &'static str,
+    /// What to change when the tries run out ("try more digits or a smaller board").
+    pub advice: &'static str,
+}
+
+/// The items a generator made before one of them ran out of [`Draws::tries`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutOfTries<T> {
+    /// The items made, in order (fewer than wanted).
+    pub made: Vec<T>,
+    /// What was asked.
+    pub draws: Draws,
+}
+
+impl<T> fmt::Display for OutOfTries<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.draws.shortfall(self.made.len()))
+    }
+}
+
+/// `noun` for `count` of it: "1 board", "2 boards".
+fn plural(count: u64, noun: &str) -> String {
+    if count == 1 { noun.to_owned() } else { format!("{noun}s") }
+}
+
+impl Draws {
+    /// The first candidate `draw` makes that `accept` takes for item `index` (from 0), within
+    /// [`Draws::tries`] draws (a draw of `None` is a try that made nothing to test); `None`
+    /// when the tries ran out. Each candidate tested is a stage of `progress`, named by the
+    /// items made and the candidates tried: `2 of 10 games made, board 57 of 400`.
+    pub fn draw<T>(
+        &self,
+        index: usize,
+        progress: &Progress,
+        mut draw: impl FnMut() -> Option<T>,
+        mut accept: impl FnMut(&T) -> bool,
+    ) -> Option<T> {
+        let Draws { wanted, tries, item, candidate, .. } = *self;
+        for tried in 1..=tries {
+            if let Some(drawn) = draw() {
+                progress.set_stage(|| {
+                    format!(
+                        "{index} of {wanted} {} made, {candidate} {tried} of {tries}",
+                        plural(wanted as u64, item)
+                    )
+                });
+                if accept(&drawn) {
+                    return Some(drawn);
+                }
             }
         }
-    }
-    None
-}
-
-/// The live progress line of one search on stderr, while it lives: positions searched,
-/// positions per second and, when the search estimates its tree, the estimate and an ETA. It
-/// appears after [`ProgressLine::DELAY`] and is erased when dropped. Where stderr is not a
-/// terminal it starts nothing, and its [`Progress`] is hidden.
-#[derive(Debug)]
-pub struct ProgressLine {
-    progress: Progress,
-    painter: Option<(Arc<Stop>, JoinHandle<()>)>,
-}
-
-/// Tells the painting thread to stop, waking it at once.
-#[derive(Debug, Default)]
-struct Stop {
-    stopped: Mutex<bool>,
-    wake: Condvar,
-    /// Set once the line has been drawn (for tests of the painter).
-    drawn: AtomicBool,
-}
-
-impl Stop {
-    /// Sleeps up to `time`; true when told to stop.
-    fn wait(&self, time: Duration) -> bool {
-        let stopped = self.stopped.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let (stopped, _) = self
-            .wake
-            .wait_timeout_while(stopped, time, |stopped| !*stopped)
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *stopped
+        None
     }
 
-    fn stop(&self) {
-        *self.stopped.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = true;
-        self.wake.notify_all();
-    }
-}
-
-impl ProgressLine {
-    /// How long a search runs before its line appears.
-    pub const DELAY: Duration = Duration::from_secs(1);
-
-    /// Between two redraws.
-    const TICK: Duration = Duration::from_millis(100);
-
-    /// A line for a search about to start: shown on stderr if stderr is a terminal.
-    pub fn start() -> Self {
-        use std::io::IsTerminal as _;
-        if std::io::stderr().is_terminal() {
-            Self::drawn_to(ProgressDrawTarget::stderr())
+    /// What to say when item `index` (from 0) ran out of tries: "400 boards tried without
+    /// finding game 2 of 3; try more digits" (the games before it were made).
+    pub fn shortfall(&self, index: usize) -> String {
+        let Draws { wanted, tries, item, candidate, advice } = *self;
+        let tried = format!("{tries} {} tried without finding", plural(tries, candidate));
+        if wanted == 1 {
+            format!("{tried} a {item}; {advice}")
         } else {
-            ProgressLine { progress: Progress::default(), painter: None }
-        }
-    }
-
-    /// A line drawn to `target` after [`ProgressLine::DELAY`], whatever it is.
-    fn drawn_to(target: ProgressDrawTarget) -> Self {
-        let progress = Progress { shared: Some(Arc::default()) };
-        let stop = Arc::new(Stop::default());
-        let painter = {
-            let (progress, stop) = (progress.clone(), Arc::clone(&stop));
-            std::thread::spawn(move || paint(&progress, &stop, target))
-        };
-        ProgressLine { progress, painter: Some((stop, painter)) }
-    }
-
-    /// The report the search writes to.
-    pub fn progress(&self) -> Progress {
-        self.progress.clone()
-    }
-}
-
-impl Drop for ProgressLine {
-    fn drop(&mut self) {
-        if let Some((stop, painter)) = self.painter.take() {
-            stop.stop();
-            // A painter that panicked has nothing left to erase.
-            let _ = painter.join();
+            format!("{tried} {item} {} of {wanted}; {advice}", index + 1)
         }
     }
 }
 
-/// The painting thread: waits out the delay, then redraws the line until told to stop.
-fn paint(progress: &Progress, stop: &Stop, target: ProgressDrawTarget) {
-    let started = Instant::now();
-    if stop.wait(ProgressLine::DELAY) {
-        return;
-    }
-    let bar = ProgressBar::with_draw_target(None, target);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    loop {
-        let (estimate, stage) = progress.shared.as_ref().map_or((0, String::new()), |counts| {
-            let stage = counts.stage.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
-            (counts.estimate.load(Ordering::Relaxed), stage)
-        });
-        let status = status(progress.nodes(), estimate, started.elapsed());
-        bar.set_message(if stage.is_empty() { status } else { format!("{stage}: {status}") });
-        bar.tick();
-        stop.drawn.store(true, Ordering::Relaxed);
-        if stop.wait(ProgressLine::TICK) {
-            break;
+/// Makes `draws.wanted` items, each with [`Draws::draw`], all reporting to `progress`; when one
+/// runs out of tries, the items made before it.
+pub fn draw_each<T>(
+    draws: Draws,
+    progress: &Progress,
+    mut draw: impl FnMut() -> Option<T>,
+    mut accept: impl FnMut(&T) -> bool,
+) -> Result<Vec<T>, OutOfTries<T>> {
+    let mut made = Vec::with_capacity(draws.wanted.min(1 << 16));
+    while made.len() < draws.wanted {
+        match draws.draw(made.len(), progress, &mut draw, &mut accept) {
+            Some(item) => made.push(item),
+            None => return Err(OutOfTries { made, draws }),
         }
     }
-    bar.finish_and_clear();
+    Ok(made)
 }
 
-/// The line's text after `elapsed`, with `nodes` searched of about `estimate` (0: unknown).
-/// The rate is the average since the start: the search reports in bursts.
-#[allow(clippy::cast_precision_loss, reason = "a rate and a time for people to read")]
-fn status(nodes: u64, estimate: u64, elapsed: Duration) -> String {
-    let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-3);
-    let mut text = format!("{} positions searched, {}/s", HumanCount(nodes), HumanCount(rate as u64));
-    if estimate > 0 {
-        let left = Duration::from_secs_f64(estimate.saturating_sub(nodes) as f64 / rate.max(1.0));
-        let _ =
-            write!(text, ", about {} in all, ETA {}", HumanCount(estimate.max(nodes)), HumanDuration(left));
+/// Why a generator made less than was asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenError<T> {
+    /// The options ask for what cannot be made at all: why.
+    Refused(String),
+    /// The items checked by a search ran out of tries.
+    OutOfTries(OutOfTries<T>),
+}
+
+impl<T> fmt::Display for GenError<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::Refused(why) => f.write_str(why),
+            GenError::OutOfTries(short) => short.fmt(f),
+        }
     }
-    text
+}
+
+impl<T> From<OutOfTries<T>> for GenError<T> {
+    fn from(out_of_tries: OutOfTries<T>) -> Self {
+        GenError::OutOfTries(out_of_tries)
+    }
+}
+
+/// What a generator made: everything asked, or the items made before it ran out of tries; none
+/// when its options were refused.
+pub fn made<T>(generated: &Result<Vec<T>, GenError<T>>) -> Option<&[T]> {
+    match generated {
+        Ok(items) => Some(items),
+        Err(GenError::OutOfTries(short)) => Some(&short.made),
+        Err(GenError::Refused(_)) => None,
+    }
+}
+
+/// Writes what a generator made to `out` with `print` (in the judge's input format, so a
+/// shortfall is still an input): everything asked; or, when it ran out of tries, the items it
+/// made, then fails with [`Failure::OutOfTries`] saying what to change. Options that cannot be
+/// met write nothing and are a [`Failure::Usage`].
+pub fn write_generated<T>(
+    generated: Result<Vec<T>, GenError<T>>,
+    print: impl FnOnce(&[T]) -> String,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    match generated {
+        Ok(items) => Ok(out.write_all(print(&items).as_bytes())?),
+        Err(GenError::Refused(why)) => Err(Failure::Usage(why)),
+        Err(GenError::OutOfTries(short)) => {
+            out.write_all(print(&short.made).as_bytes())?;
+            out.flush()?;
+            Err(Failure::OutOfTries(short.to_string()))
+        }
+    }
 }
 
 /// The `index`-th term (from 1) of Luby's sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
@@ -323,76 +350,96 @@ mod tests {
     }
 
     #[test]
-    fn the_line_shows_the_rate_and_the_time_left() {
-        let second = Duration::from_secs(1);
-        assert_eq!(status(2_000_000, 0, second * 2), "2,000,000 positions searched, 1,000,000/s");
-        assert_eq!(
-            status(2_000_000, 8_000_000, second * 2),
-            "2,000,000 positions searched, 1,000,000/s, about 8,000,000 in all, ETA 6 seconds"
-        );
-        // An estimate already passed reads as the count so far.
-        assert!(status(9, 5, second).ends_with("about 9 in all, ETA 0 seconds"));
-    }
-
-    #[test]
     fn a_stage_counts_its_estimate_from_its_start() {
-        let line = ProgressLine::drawn_to(ProgressDrawTarget::hidden());
-        let progress = line.progress();
+        let progress = Progress::watched();
         progress.add_nodes(1000);
         progress.set_estimate(5000);
+        assert_eq!(progress.estimate(), 5000);
         progress.set_stage(|| "board 2".to_owned());
-        let counts = progress.shared.as_ref().expect("shown");
-        assert_eq!(counts.estimate.load(Ordering::Relaxed), 0, "the last stage's estimate is gone");
+        assert_eq!(progress.estimate(), 0, "the last stage's estimate is gone");
         progress.set_estimate(300);
-        assert_eq!(counts.estimate.load(Ordering::Relaxed), 1300);
-        assert_eq!(*counts.stage.lock().unwrap(), "board 2");
+        assert_eq!(progress.estimate(), 1300);
+        assert_eq!(progress.stage(), "board 2");
         let hidden = Progress::default();
         hidden.set_stage(|| unreachable!("a hidden report names no stage"));
     }
 
     #[test]
-    fn drawing_stops_at_the_first_accepted_and_gives_up_after_the_attempts() {
-        let mut next = 0;
-        let mut draw = || {
-            next += 1;
-            (next % 3 != 0).then_some(next)
-        };
-        assert_eq!(draw_until(10, &Progress::default(), |_| String::new(), &mut draw, |&n| n > 4), Some(5));
-        // 6 and 9 make nothing; 7, 8 and 10 are refused: four attempts, none accepted.
-        assert_eq!(draw_until(4, &Progress::default(), |_| String::new(), &mut draw, |&n| n > 10), None);
-        assert_eq!(next, 9);
+    fn a_watched_report_adds_up_the_threads() {
+        let progress = Progress::watched();
+        std::thread::scope(|scope| {
+            for _ in 0..3 {
+                scope.spawn(|| progress.clone().add_nodes(7));
+            }
+        });
+        assert_eq!(progress.nodes(), 21);
     }
 
     #[test]
     fn a_hidden_report_keeps_nothing() {
         let hidden = Progress::default();
         hidden.add_nodes(5);
+        hidden.set_estimate(9);
         assert!(!hidden.is_shown());
-        assert_eq!(hidden.nodes(), 0);
+        assert_eq!((hidden.nodes(), hidden.estimate(), hidden.stage()), (0, 0, String::new()));
     }
 
     #[test]
-    fn a_line_appears_only_after_the_delay_and_adds_up_the_threads() {
-        let quick = ProgressLine::drawn_to(ProgressDrawTarget::hidden());
-        let progress = quick.progress();
-        std::thread::scope(|scope| {
-            for _ in 0..3 {
-                scope.spawn(|| progress.add_nodes(7));
-            }
-        });
-        assert_eq!(progress.nodes(), 21);
-        let stop = Arc::clone(&quick.painter.as_ref().expect("a painter").0);
-        drop(quick);
-        assert!(!stop.drawn.load(Ordering::Relaxed), "drawn before the delay");
+    fn settling_counts_then_finds_a_solution_to_show() {
+        let searches = Mutex::new(Vec::new());
+        let search = |limit: u64, progress: Progress| {
+            searches.lock().unwrap().push(limit);
+            progress.add_nodes(10);
+            Outcome { first: Some(limit), found: limit.min(3), nodes: 10 }
+        };
+        let progress = Progress::watched();
+        assert_eq!(settle(None, true, &progress, search), (None, Some(1)));
+        assert_eq!(settle(Some(5), false, &progress, search), (Some(3), None));
+        assert_eq!(settle(Some(5), true, &progress, search), (Some(3), Some(1)));
+        assert_eq!(*searches.lock().unwrap(), [1, 5, 5, 1]);
+        assert_eq!(progress.nodes(), 40, "every search reports to the caller's progress");
+    }
 
-        let slow = ProgressLine::drawn_to(ProgressDrawTarget::hidden());
-        let stop = Arc::clone(&slow.painter.as_ref().expect("a painter").0);
-        // Not a timing assertion: the line must appear some time after the delay.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while !stop.drawn.load(Ordering::Relaxed) && Instant::now() < deadline {
-            std::thread::sleep(ProgressLine::TICK);
-        }
-        assert!(stop.drawn.load(Ordering::Relaxed), "not drawn after the delay");
-        drop(slow);
+    const DRAWS: Draws =
+        Draws { wanted: 2, tries: 4, item: "game", candidate: "board", advice: "try more digits" };
+
+    #[test]
+    fn drawing_takes_the_first_accepted_candidate_for_each_item() {
+        let mut next = 0;
+        let draw = || {
+            next += 1;
+            (next % 3 != 0).then_some(next)
+        };
+        // 1, 2 and 4 refused, 3 makes nothing (a try all the same), 5 taken on the fifth try;
+        // 6 makes nothing, 7 refused, 8 taken.
+        let draws = Draws { tries: 5, ..DRAWS };
+        assert_eq!(draw_each(draws, &Progress::default(), draw, |&n| n == 5 || n == 8), Ok(vec![5, 8]));
+        assert_eq!(next, 8);
+    }
+
+    #[test]
+    fn drawing_gives_up_after_the_tries_of_one_item_and_keeps_what_it_made() {
+        let next = std::cell::Cell::new(0);
+        let progress = Progress::watched();
+        let stages = Mutex::new(Vec::new());
+        let outcome = draw_each(
+            DRAWS,
+            &progress,
+            || {
+                next.set(next.get() + 1);
+                Some(next.get())
+            },
+            |&drawn| {
+                stages.lock().unwrap().push(progress.stage());
+                drawn == 2
+            },
+        );
+        let out_of_tries = outcome.unwrap_err();
+        assert_eq!(out_of_tries.made, [2]);
+        assert_eq!(next.get(), 6, "two tries for the first game, then four");
+        assert_eq!(out_of_tries.to_string(), "4 boards tried without finding game 2 of 2; try more digits");
+        let stages = stages.into_inner().unwrap();
+        assert_eq!(stages[..2], ["0 of 2 games made, board 1 of 4", "0 of 2 games made, board 2 of 4"]);
+        assert_eq!(stages[5], "1 of 2 games made, board 4 of 4");
     }
 }

@@ -1,5 +1,23 @@
 //! # Another Eight Puzzle
 //!
+//! ```
+//! use common::Tokens;
+//! use eight_circles::model::Graph;
+//!
+//! // The judge's format: the number of cases, then each case's digits for A..H (0: empty).
+//! let input = "3\n7 3 1 4 5 8 0 0\n7 0 0 0 0 0 0 0\n1 0 0 0 0 0 0 0\n";
+//! let graph = Graph::builtin();
+//! let cases = eight_circles::parse::cases(&mut Tokens::new(input.as_bytes()), &graph)
+//!     .map_err(|bad| bad.render("<input>", input.as_bytes()))?;
+//! let mut out = Vec::new();
+//! eight_circles::answer(&graph, &cases, eight_circles::Options::default(), &mut out)?;
+//! assert_eq!(
+//!     String::from_utf8(out)?,
+//!     "Case 1: 7 3 1 4 5 8 6 2\nCase 2: Not unique\nCase 3: No answer\n"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Eight circles A..H joined by 17 connections are to hold the digits 1..8, each once, so that
 //! no two connected circles hold consecutive digits; some circles come pre-filled. For each case
 //! the answer is the only solution, `Not unique`, or `No answer`. Input and output follow the
@@ -30,6 +48,7 @@ pub mod parse;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;

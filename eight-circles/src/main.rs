@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
 use eight_circles::model::{Graph, MAX_CASES, MAX_CIRCLES, MAX_NAME_LEN};
-use eight_circles::{Method, Options, r#gen, parse};
+use eight_circles::{Method, Options, r#gen, parse, svg};
 
 const ABOUT: &str = "Solves Another Eight Puzzle cases in the judge format of HDU 2514.";
 
@@ -80,6 +80,11 @@ struct Cli {
     /// Use the graph in FILE instead of the built-in one; each case is then searched.
     #[arg(long, value_name = "FILE")]
     graph: Option<PathBuf>,
+    /// Also write a picture of each case into DIR (created if missing): `case-k.svg`, the graph
+    /// with the case's digits and, when it has only one, its solution (the built-in graph as the
+    /// judge's figure draws it, any other on a ring).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -106,6 +111,10 @@ struct GenArgs {
     /// Make cases for the graph in FILE instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     graph: Option<PathBuf>,
+    /// Also write each case as a sheet to print into DIR (created if missing): `case-k.svg`, the
+    /// graph with the given digits, without the solution.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -152,6 +161,9 @@ fn main() -> ExitCode {
         }
         Some(Command::Gen(args)) => {
             let graph = read_graph(args.graph.as_ref())?;
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = r#gen::CaseOptions {
                 cases: args.cases as usize,
                 filled: args.filled,
@@ -159,14 +171,23 @@ fn main() -> ExitCode {
             };
             let cases = r#gen::cases(&graph, options, &mut args.seed.rng()).map_err(Failure::Usage)?;
             out.write_all(r#gen::to_input(&cases).as_bytes())?;
+            if let Some(dir) = &args.svg {
+                svg::write_cases(dir, &graph, &cases, false)?;
+            }
             Ok(())
         }
         None => {
             let graph = read_graph(cli.graph.as_ref())?;
             let input = Input::read(cli.input.path())?;
             let cases = input.parse(|tokens| parse::cases(tokens, &graph))?;
+            if let Some(dir) = &cli.svg {
+                common::svg::create_dir(dir)?;
+            }
             let method = if cli.graph.is_some() { Method::Search } else { Method::Table };
             eight_circles::answer(&graph, &cases, Options { all: cli.all, show: cli.show, method }, out)?;
+            if let Some(dir) = &cli.svg {
+                svg::write_cases(dir, &graph, &cases, true)?;
+            }
             Ok(())
         }
     })

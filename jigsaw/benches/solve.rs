@@ -21,10 +21,14 @@ use jigsaw::{reference, solve};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+/// Rectangles tried per block: as many as any of these shapes and seeds needs, so the blocks
+/// stay those `jigsaw gen --tries 10000` makes.
+const TRIES: u64 = 10_000;
+
 /// `count` blocks as `jigsaw gen --rows N --cols N [--unsolvable HOW] [--rotate] --seed SEED`
 /// makes them.
 fn blocks(side: usize, unsolvable: Option<Break>, rotate: bool, count: usize, seed: u64) -> Vec<Block> {
-    let options = Options { rows: side, cols: side, unsolvable, rotate, blocks: count };
+    let options = Options { rows: side, cols: side, unsolvable, rotate, blocks: count, tries: TRIES };
     r#gen::blocks(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default())
         .expect("the generator makes these shapes")
 }

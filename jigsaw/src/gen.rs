@@ -12,7 +12,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use common::edge_match::Config;
-use common::search::{Progress, draw_until};
+use common::search::{Draws, GenError, Progress, draw_each};
 
 use crate::model::{Assembly, Block, MAX_SIDE, Piece, Side};
 use crate::solve;
@@ -42,80 +42,88 @@ pub struct Options {
     pub rotate: bool,
     /// How many blocks.
     pub blocks: usize,
+    /// Rectangles tried for each block a search must accept before giving up, at least 1.
+    pub tries: u64,
 }
 
-/// Rectangles tried before giving up on an unsolvable block.
-const ATTEMPTS: usize = 10_000;
+/// Rectangles tried for each block of `--unsolvable` or `--unique` of `rows × cols` pieces
+/// before giving up, unless `--tries` says otherwise. One try costs well under a millisecond up
+/// to 64 pieces and up to a second or more on the largest rectangles, so the default keeps the
+/// wait at a few seconds for most blocks.
+pub fn default_tries(rows: usize, cols: usize) -> u64 {
+    if rows * cols <= 64 { 1000 } else { 50 }
+}
 
-/// Generates `options.blocks` blocks; an error when unsolvable blocks are asked for but cannot
-/// be made (a flip needs an inner joint, a swap at least three pieces).
-pub fn blocks(options: Options, rng: &mut impl rand::Rng, progress: &Progress) -> Result<Vec<Block>, String> {
-    let Options { rows, cols, unsolvable, rotate, blocks } = options;
+/// The draws of the blocks of `options` that a search checks, giving `advice` when the tries
+/// run out.
+fn draws(options: Options, advice: &'static str) -> Draws {
+    Draws { wanted: options.blocks, tries: options.tries, item: "block", candidate: "rectangle", advice }
+}
+
+/// Generates `options.blocks` blocks; refused when unsolvable blocks are asked for but cannot be
+/// made (a flip needs an inner joint, a swap at least three pieces).
+pub fn blocks(
+    options: Options,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+) -> Result<Vec<Block>, GenError<Block>> {
+    let Options { rows, cols, unsolvable, rotate, blocks, .. } = options;
     assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
-    match unsolvable {
-        Some(Break::Flip) if rows * cols < 2 => {
-            return Err("an unsolvable block made by `flip` needs at least 2 pieces".to_owned());
+    let Some(how) = unsolvable else {
+        return Ok((0..blocks)
+            .map(|_| shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), rotate, rng))
+            .collect());
+    };
+    let (name, needed, advice) = match how {
+        Break::Flip => {
+            ("flip", 2, "a flipped knob always leaves a block without a solution: try more --tries")
         }
-        Some(Break::Swap) if rows * cols < 3 => {
-            return Err("an unsolvable block made by `swap` needs at least 3 pieces".to_owned());
-        }
-        _ => {}
+        Break::Swap => (
+            "swap",
+            3,
+            "a swapped knob and hole seldom leave a large block without a solution: try \
+             --unsolvable flip or a smaller block, or more --tries",
+        ),
+    };
+    if rows * cols < needed {
+        return Err(GenError::Refused(format!(
+            "an unsolvable block made by `{name}` needs at least {needed} pieces"
+        )));
     }
-    (0..blocks)
-        .map(|index| {
-            let Some(how) = unsolvable else {
-                return Ok(shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), rotate, rng));
-            };
-            draw_until(
-                ATTEMPTS,
-                progress,
-                rectangle_stage(index, blocks),
-                || {
-                    let pieces = broken(&solved_board(rows, cols, rng), how, rng)?;
-                    Some(shuffled(rows, cols, pieces, rotate, rng))
-                },
-                |block| solutions(block, rotate, 1, progress) == 0,
-            )
-            .ok_or_else(|| format!("no unsolvable block found in {ATTEMPTS} attempts"))
-        })
-        .collect()
+    Ok(draw_each(
+        draws(options, advice),
+        progress,
+        || {
+            let pieces = broken(&solved_board(rows, cols, rng), how, rng)?;
+            Some(shuffled(rows, cols, pieces, rotate, rng))
+        },
+        |block| solutions(block, rotate, 1, progress) == 0,
+    )?)
 }
-
-/// Shuffled rectangles tried per block before giving up on a block with a unique solution.
-const UNIQUE_ATTEMPTS: usize = 10_000;
 
 /// Generates `options.blocks` solvable blocks that each have exactly one assembly (identical
-/// pieces swapped make no other), checked by counting up to 2; an error when `options` asks for
+/// pieces swapped make no other), checked by counting up to 2; refused when `options` asks for
 /// unsolvable or turned pieces (a rectangle turned as a whole is another assembly, so turning
-/// blocks are never unique), or when no such block turns up.
+/// blocks are never unique).
 pub fn unique_blocks(
     options: Options,
     rng: &mut impl rand::Rng,
     progress: &Progress,
-) -> Result<Vec<Block>, String> {
-    let Options { rows, cols, unsolvable, rotate, blocks } = options;
+) -> Result<Vec<Block>, GenError<Block>> {
+    let Options { rows, cols, unsolvable, rotate, .. } = options;
     assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
     if unsolvable.is_some() || rotate {
-        return Err("a block with a unique solution can be neither unsolvable nor turned".to_owned());
+        return Err(GenError::Refused(
+            "a block with a unique solution can be neither unsolvable nor turned".to_owned(),
+        ));
     }
-    (0..blocks)
-        .map(|index| {
-            draw_until(
-                UNIQUE_ATTEMPTS,
-                progress,
-                rectangle_stage(index, blocks),
-                || Some(shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), false, rng)),
-                |block| solutions(block, false, 2, progress) == 1,
-            )
-            .ok_or_else(|| format!("no block with a unique solution found in {UNIQUE_ATTEMPTS} attempts"))
-        })
-        .collect()
-}
-
-/// The progress stage of the rectangles tried for block `index` (from 0) of `blocks`: "block B
-/// of N, rectangle R".
-fn rectangle_stage(index: usize, blocks: usize) -> impl Fn(usize) -> String {
-    move |attempt| format!("block {} of {blocks}, rectangle {attempt}", index + 1)
+    let advice = "large blocks seldom have a single assembly: try a smaller block, or more --tries";
+    Ok(draw_each(
+        draws(options, advice),
+        progress,
+        || Some(shuffled(rows, cols, solved_board(rows, cols, rng).into_cells(), false, rng)),
+        |block| solutions(block, false, 2, progress) == 1,
+    )?)
 }
 
 /// The assemblies of `block` up to `limit` (pieces turned when `rotate`), found on every core,
@@ -226,10 +234,13 @@ mod tests {
 
     use super::*;
 
+    /// Rectangles tried per block: more than any of these small shapes needs.
+    const TRIES: u64 = 1000;
+
     #[test]
     fn unique_blocks_have_one_solution_and_refuse_what_cannot_be_unique() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let options = Options { rows: 3, cols: 4, unsolvable: None, rotate: false, blocks: 5 };
+        let options = Options { rows: 3, cols: 4, unsolvable: None, rotate: false, blocks: 5, tries: TRIES };
         for block in unique_blocks(options, &mut rng, &Progress::default()).unwrap() {
             assert_eq!(crate::reference::count(&block, false, 10), 1);
         }
@@ -237,6 +248,14 @@ mod tests {
         assert!(unique_blocks(turned, &mut rng, &Progress::default()).is_err());
         let broken = Options { unsolvable: Some(Break::Swap), ..options };
         assert!(unique_blocks(broken, &mut rng, &Progress::default()).is_err());
+        // Two tries per block on a 7×7 rectangle run out (its inner pieces are of few kinds, so
+        // most rectangles have other assemblies), and the blocks made before are kept.
+        let options = Options { rows: 7, cols: 7, blocks: 3, tries: 2, ..options };
+        let Err(GenError::OutOfTries(short)) = unique_blocks(options, &mut rng, &Progress::default()) else {
+            panic!("a unique 7×7 block in two tries");
+        };
+        assert!(short.made.len() < 3 && short.draws.tries == 2);
+        assert!(short.made.iter().all(|block| crate::reference::count(block, false, 10) == 1));
     }
 
     #[test]
@@ -254,8 +273,14 @@ mod tests {
     #[test]
     fn breaks_are_refused_where_impossible() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
-        let options =
-            |rows, cols, how| Options { rows, cols, unsolvable: Some(how), rotate: false, blocks: 1 };
+        let options = |rows, cols, how| Options {
+            rows,
+            cols,
+            unsolvable: Some(how),
+            rotate: false,
+            blocks: 1,
+            tries: TRIES,
+        };
         assert!(blocks(options(1, 1, Break::Flip), &mut rng, &Progress::default()).is_err());
         assert!(blocks(options(1, 2, Break::Swap), &mut rng, &Progress::default()).is_err());
         assert!(blocks(options(1, 2, Break::Flip), &mut rng, &Progress::default()).is_ok());
@@ -283,7 +308,8 @@ mod tests {
     fn unsolvable_blocks_have_no_solution() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         for (how, rotate) in [(Break::Flip, false), (Break::Swap, false), (Break::Swap, true)] {
-            let options = Options { rows: 3, cols: 3, unsolvable: Some(how), rotate, blocks: 5 };
+            let options =
+                Options { rows: 3, cols: 3, unsolvable: Some(how), rotate, blocks: 5, tries: TRIES };
             for block in blocks(options, &mut rng, &Progress::default()).unwrap() {
                 assert_eq!(crate::reference::solve(&block, rotate), None, "{how:?}");
             }
@@ -293,7 +319,7 @@ mod tests {
     #[test]
     fn input_round_trips_through_the_parser() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let options = Options { rows: 4, cols: 2, unsolvable: None, rotate: true, blocks: 3 };
+        let options = Options { rows: 4, cols: 2, unsolvable: None, rotate: true, blocks: 3, tries: TRIES };
         let generated = blocks(options, &mut rng, &Progress::default()).unwrap();
         let text = to_input(&generated);
         let parsed = crate::parse::blocks(&mut common::Tokens::new(text.as_bytes())).unwrap();

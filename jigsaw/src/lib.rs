@@ -1,5 +1,19 @@
 //! # Jigsaw rectangle (Puzzle (II), UVa 519)
 //!
+//! ```
+//! use common::search::Progress;
+//! use common::Tokens;
+//!
+//! // Two blocks in the judge's format: a knob meets a hole; two knobs meet.
+//! let input = "1 2\nFOFF\nFFFI\n1 2\nFOFF\nFFFO\n0 0\n";
+//! let blocks = jigsaw::parse::blocks(&mut Tokens::new(input.as_bytes()))
+//!     .map_err(|bad| bad.render("<input>", input.as_bytes()))?;
+//! let mut out = Vec::new();
+//! jigsaw::answer(&blocks, jigsaw::Options::default(), &Progress::default(), &mut out)?;
+//! assert_eq!(String::from_utf8(out)?, "YES\nNO\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! n·m jigsaw pieces, each side flat (`F`), a knob (`O`) or a hole (`I`), must form an n×m
 //! rectangle: flat sides exactly on its border, a knob meeting a hole at every inner joint.
 //! Pieces keep their orientation, unless `--rotate` allows quarter turns. Is it possible?
@@ -44,18 +58,20 @@ pub mod parse;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
+use std::path::Path;
 
 use common::edge_match::Config;
-use common::search::{count_text, settle};
+use common::search::{Progress, count_text, settle};
 
 use model::Blocks;
 
 /// What to allow and print besides the judge's verdict, and how to search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// Draw the assembled rectangle after each `YES`.
     pub show: bool,
     /// Allow pieces to be turned by quarter turns.
@@ -65,14 +81,17 @@ pub struct Options {
     pub count_limit: Option<u64>,
     /// Threads for long searches; `None` for every core. The answer is the same for any number.
     pub threads: Option<NonZeroUsize>,
+    /// Write each block's pictures into this folder ([`svg::write_block`]).
+    pub svg: Option<&'a Path>,
 }
 
 /// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects (or
-/// with a count limit, `Block k: N solutions`). A search that runs for more than a second shows
-/// its progress on stderr when that is a terminal.
-pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Result<()> {
+/// with a count limit, `Block k: N solutions`). The searches report their work to `progress`
+/// ([`Progress::default`] for none).
+pub fn answer(blocks: &Blocks, options: Options, progress: &Progress, out: &mut dyn Write) -> io::Result<()> {
+    let wants_assembly = options.show || options.svg.is_some();
     for (index, block) in blocks.iter().enumerate() {
-        let (count, assembly) = settle(options.count_limit, options.show, |limit, progress| {
+        let (count, assembly) = settle(options.count_limit, wants_assembly, progress, |limit, progress| {
             let config = Config::new(limit).with_threads(options.threads).with_progress(progress);
             solve::search_with(&block, options.rotate, &config)
         });
@@ -80,9 +99,30 @@ pub fn answer(blocks: &Blocks, options: Options, out: &mut dyn Write) -> io::Res
             None => writeln!(out, "{}", if assembly.is_some() { "YES" } else { "NO" })?,
             Some((count, limit)) => writeln!(out, "Block {}: {}", index + 1, count_text(count, limit))?,
         }
-        if let Some(assembly) = assembly.filter(|_| options.show) {
-            out.write_all(show::assembly(&assembly).as_bytes())?;
+        if let Some(assembly) = assembly.as_ref().filter(|_| options.show) {
+            out.write_all(show::assembly(assembly).as_bytes())?;
+        }
+        if let Some(dir) = options.svg {
+            svg::write_block(dir, index + 1, &block, assembly.as_ref())?;
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use common::Tokens;
+
+    use super::*;
+
+    #[test]
+    fn the_searches_report_their_work_to_the_callers_progress() {
+        let input = "2 2\nFOIF\nFFOI\nOIFF\nIFFO\n0 0\n";
+        let blocks = parse::blocks(&mut Tokens::new(input.as_bytes())).expect("a valid block");
+        let progress = Progress::watched();
+        let mut out = Vec::new();
+        answer(&blocks, Options::default(), &progress, &mut out).expect("writing to memory");
+        assert_eq!(out, b"YES\n");
+        assert!(progress.nodes() > 0);
+    }
 }

@@ -1,12 +1,14 @@
 //! The `jigsaw` binary: arguments only; the work is in the library.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::search::{ProgressLine, SearchArgs};
+use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
+use common::search::{SearchArgs, made, write_generated};
 use jigsaw::model::MAX_SIDE;
-use jigsaw::{Options, r#gen, parse};
+use jigsaw::{Options, r#gen, parse, svg};
 
 const ABOUT: &str = "Tells whether jigsaw pieces form a rectangle, in the judge format of UVa 519.";
 
@@ -36,9 +38,14 @@ Examples:
   Block 1: 1 solution
 
 A search that runs for more than a second shows its progress on stderr when stderr is a
-terminal (positions searched and positions per second); nothing is printed there otherwise.
+terminal (positions searched and positions per second; for gen, the blocks made and the
+rectangles tried); nothing is printed there otherwise.
 
-{EXIT_STATUS_HELP}"
+gen --unsolvable and --unique try up to --tries rectangles for each block; when they run out,
+gen prints the blocks it made, says on stderr what to change, and exits with status 3.
+
+{EXIT_STATUS_HELP}
+{EXIT_OUT_OF_TRIES_HELP}"
     )
 }
 
@@ -61,6 +68,10 @@ struct Cli {
     /// turn, so identical pieces do not multiply the count.
     #[arg(long)]
     count: bool,
+    /// Also write pictures into DIR (created if missing): for block k, `block-k-pieces.svg` (the
+    /// empty rectangle and the pieces as given) and, after a YES, `block-k-assembly.svg`.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -96,6 +107,14 @@ struct GenArgs {
     /// Number of blocks.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     blocks: u32,
+    /// Rectangles tried for each block of --unsolvable or --unique before giving up
+    /// [default: 1000 up to 64 pieces, 50 for more, where one rectangle can take a second]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    tries: Option<u64>,
+    /// Also write each block as a sheet to print into DIR (created if missing):
+    /// `block-k-pieces.svg`, the empty rectangle and the pieces, without the solution.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -104,31 +123,38 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = r#gen::Options {
                 rows: args.rows.into(),
                 cols: args.cols.into(),
                 unsolvable: args.unsolvable,
                 rotate: args.rotate,
                 blocks: args.blocks as usize,
+                tries: args.tries.unwrap_or_else(|| r#gen::default_tries(args.rows.into(), args.cols.into())),
             };
             let make = if args.unique { r#gen::unique_blocks } else { r#gen::blocks };
-            let blocks = {
-                let line = ProgressLine::start();
-                make(options, &mut args.seed.rng(), &line.progress()).map_err(Failure::Usage)?
-            };
-            out.write_all(r#gen::to_input(&blocks).as_bytes())?;
-            Ok(())
+            let blocks = make(options, &mut args.seed.rng(), ProgressLine::start().progress());
+            if let (Some(dir), Some(made)) = (&args.svg, made(&blocks)) {
+                svg::write_sheets(dir, made)?;
+            }
+            write_generated(blocks, r#gen::to_input, out)
         }
         None => {
             let input = Input::read(cli.input.path())?;
             let blocks = input.parse(parse::blocks)?;
+            if let Some(dir) = &cli.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = Options {
                 show: cli.show,
                 rotate: cli.rotate,
                 count_limit: cli.count.then_some(cli.search.limit),
                 threads: cli.search.threads,
+                svg: cli.svg.as_deref(),
             };
-            jigsaw::answer(&blocks, options, out)?;
+            jigsaw::answer(&blocks, options, ProgressLine::start().progress(), out)?;
             Ok(())
         }
     })

@@ -46,8 +46,17 @@ const KINDS: u32 = 20;
 
 /// A generated case from a seed.
 fn case(rows: usize, cols: usize, density: f64, kinds: u32, queries: usize, seed: u64) -> Case {
-    let options =
-        r#gen::Options { rows, cols, density, copies: None, solvable: None, kinds, queries, cases: 1 };
+    let options = r#gen::Options {
+        rows,
+        cols,
+        density,
+        copies: None,
+        solvable: None,
+        kinds,
+        queries,
+        cases: 1,
+        tries: 1,
+    };
     r#gen::case(&options, &mut ChaCha8Rng::seed_from_u64(seed)).expect("no --solvable")
 }
 
@@ -73,7 +82,7 @@ fn answer_file(path: &Path) -> usize {
     let input = Input::read(Some(path)).expect("the file is readable");
     let cases = parse::cases(&input.bytes).expect("the input is valid");
     let mut out = Vec::new();
-    linkup::answer(&cases, Options::default(), &mut out);
+    linkup::answer(&cases, Options::default(), &mut out).expect("no pictures to write");
     out.len()
 }
 
@@ -268,6 +277,7 @@ fn d_real_game(c: &mut Criterion) {
         kinds: 36,
         queries: 0,
         cases: 1,
+        tries: r#gen::DEFAULT_TRIES,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     group.bench_function("d_gen_solvable_standard_deal", |b| {

@@ -4,20 +4,24 @@
 //! dealt out in pairs of one random kind each, so that every kind has an even count. A *deal*
 //! (`--copies C`) is the real game's: a full board with exactly C pieces of every kind, placed
 //! uniformly at random. With `--solvable`, boards are drawn until the exact search proves one
-//! clearable. Queries mix pairs of pieces of one kind (each piece with another of its kind),
+//! clearable (up to a number of tries). Queries mix pairs of pieces of one kind (each piece with another of its kind),
 //! pairs of random pieces (mostly of different kinds), and pairs with an empty cell.
 
 use std::collections::HashMap;
 use std::io::{self, Write};
 
 use common::Pos;
+use common::search::{Draws, Progress};
 use rand::RngExt;
 
 use crate::clear::{self, Settings, Verdict};
 use crate::model::{Board, Case, EMPTY, Kind, MAX_CELLS, MAX_SIDE, Query};
 
-/// Boards drawn for one case of `--solvable` before giving up.
-pub const SOLVABLE_TRIES: usize = 10_000;
+/// Boards drawn for one case of `--solvable` before giving up, unless `--tries` says
+/// otherwise. Most boards are decided in a few thousand positions, but one the search cannot
+/// decide spends the whole budget, so the default keeps the wait at seconds for the real
+/// game's deals.
+pub const DEFAULT_TRIES: u64 = 100;
 
 /// What to generate.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,6 +42,8 @@ pub struct Options {
     pub queries: usize,
     /// Number of cases.
     pub cases: usize,
+    /// With `solvable`, boards drawn for each case before giving up, at least 1.
+    pub tries: u64,
 }
 
 impl Options {
@@ -159,17 +165,40 @@ fn any_board(options: &Options, rng: &mut impl rand::Rng) -> Board {
 }
 
 /// One generated case; with `solvable`, the first board drawn that the search proves
-/// clearable, or an error after [`SOLVABLE_TRIES`] boards.
+/// clearable, or what to change when none is within `options.tries`.
 pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Result<Case, String> {
+    case_reporting(options, 0, rng, &Progress::default())
+}
+
+/// [`case`] as case `index` (from 0) of `options.cases`, reporting the boards tried and the
+/// positions searched to `progress`.
+pub fn case_reporting(
+    options: &Options,
+    index: usize,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+) -> Result<Case, String> {
     let board = match options.solvable {
         None => any_board(options, rng),
-        Some(settings) => (0..SOLVABLE_TRIES)
-            .map(|_| any_board(options, rng))
-            .find(|board| {
-                clear::search(board, settings)
-                    .is_ok_and(|outcome| matches!(outcome.verdict, Verdict::Cleared(_)))
-            })
-            .ok_or_else(|| format!("no board of {SOLVABLE_TRIES} drawn was proved clearable"))?,
+        Some(settings) => {
+            let draws = Draws {
+                wanted: options.cases,
+                tries: options.tries,
+                item: "case",
+                candidate: "board",
+                advice: "few boards drawn so can be cleared, or the search cannot decide them \
+                         within --budget: try --outside, a lower --density, a smaller board or a \
+                         higher --budget, or more --tries",
+            };
+            let clearable = |board: &Board| {
+                clear::search(board, settings).is_ok_and(|outcome| {
+                    progress.add_nodes(outcome.positions);
+                    matches!(outcome.verdict, Verdict::Cleared(_))
+                })
+            };
+            let draw = || Some(any_board(options, rng));
+            draws.draw(index, progress, draw, clearable).ok_or_else(|| draws.shortfall(index))?
+        }
     };
     let queries = queries(&board, options.queries, rng);
     Ok(Case { board, queries })
@@ -178,28 +207,32 @@ pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Result<Case, String>
 /// Why [`write`](fn@write) failed.
 #[derive(Debug)]
 pub enum WriteError {
-    /// No case could be generated.
-    Generate(String),
+    /// `--solvable` ran out of tries: the cases made before were written, then the end of the
+    /// input. What to change.
+    OutOfTries(String),
     /// The output could not be written.
     Io(io::Error),
 }
 
 /// Writes `options.cases` generated cases in the input format, with the terminating `0 0`,
-/// generating one case at a time.
-pub fn write(options: &Options, rng: &mut impl rand::Rng, out: &mut dyn Write) -> Result<(), WriteError> {
+/// generating one case at a time, reporting to `progress` as [`case_reporting`] does.
+pub fn write(
+    options: &Options,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+    out: &mut dyn Write,
+) -> Result<(), WriteError> {
     let mut text = Vec::new();
-    // On a terminal, how far `--solvable` got (drawn on stderr; hidden when it is no terminal).
-    let progress = options.solvable.map(|_| indicatif::ProgressBar::new(options.cases as u64));
-    for _ in 0..options.cases {
-        if let Some(bar) = &progress {
-            bar.inc(1);
-        }
+    for index in 0..options.cases {
         text.clear();
-        write_case(&case(options, rng).map_err(WriteError::Generate)?, &mut text);
+        match case_reporting(options, index, rng, progress) {
+            Ok(case) => write_case(&case, &mut text),
+            Err(why) => {
+                out.write_all(b"0 0\n").map_err(WriteError::Io)?;
+                return Err(WriteError::OutOfTries(why));
+            }
+        }
         out.write_all(&text).map_err(WriteError::Io)?;
-    }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
     }
     out.write_all(b"0 0\n").map_err(WriteError::Io)
 }
@@ -302,6 +335,7 @@ mod tests {
             kinds: 12,
             queries: 0,
             cases: 1,
+            tries: DEFAULT_TRIES,
         };
         assert_eq!(options.check(), Ok(()));
         let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -343,12 +377,13 @@ mod tests {
             kinds: 300,
             queries: 20,
             cases: 3,
+            tries: DEFAULT_TRIES,
         };
         let cases: Vec<Case> = (0..3).map(|_| case(&options, &mut rng).unwrap()).collect();
         let text = to_input(&cases);
         assert_eq!(crate::parse::cases(&text).unwrap(), cases);
         let mut written = Vec::new();
-        write(&options, &mut ChaCha8Rng::seed_from_u64(3), &mut written).unwrap();
+        write(&options, &mut ChaCha8Rng::seed_from_u64(3), &Progress::default(), &mut written).unwrap();
         assert_eq!(written, text);
     }
 }

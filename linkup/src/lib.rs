@@ -1,5 +1,19 @@
 //! # Lianliankan (link-up)
 //!
+//! ```
+//! use linkup::model::Rules;
+//! use linkup::solve::Solver;
+//!
+//! // One case in the judge's format: a 1×4 board, then two queries.
+//! let input = "1 4\n5 0 0 5\n2\n1 1 1 4\n1 1 1 2\n0 0\n";
+//! let cases = linkup::parse::cases(input.as_bytes())
+//!     .map_err(|bad| bad.render("<input>", input.as_bytes()))?;
+//! let mut solver = Solver::new(&cases[0].board, Rules::default());
+//! let answers: Vec<bool> = cases[0].queries.iter().map(|&query| solver.joinable(query)).collect();
+//! assert_eq!(answers, [true, false]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A board of n rows and m columns holds pieces, each of a kind (a positive integer; 0 is an
 //! empty cell). Two pieces of one kind can be removed together when a line joins them that runs
 //! horizontally and vertically over empty cells only and turns at most twice; the judge keeps
@@ -43,10 +57,14 @@ pub mod play;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::fmt::Write as _;
+use std::io;
+use std::path::Path;
 
 use clear::TooLarge;
+use common::search::Progress;
 use common::words::counted;
 use model::{Board, Case, Rules};
 use play::{Best, Removal};
@@ -54,36 +72,45 @@ use solve::{Solver, Tables};
 
 /// How to answer queries.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// The rules a line must follow.
     pub rules: Rules,
     /// Draw the joining line after each `YES`.
     pub show: bool,
+    /// Write a picture of each `YES` into this folder ([`svg::write_query`]).
+    pub svg: Option<&'a Path>,
 }
 
 /// Writes `YES` or `NO` for every query of `cases`, one per line, as the judge expects; with
-/// `show`, each `YES` is followed by the line drawn (indented).
-pub fn answer(cases: &[Case], options: Options, out: &mut Vec<u8>) {
+/// `show`, each `YES` is followed by the line drawn (indented). Fails only when a picture
+/// cannot be written.
+pub fn answer(cases: &[Case], options: Options, out: &mut Vec<u8>) -> io::Result<()> {
     let mut tables = Tables::default();
-    for case in cases {
+    for (number, case) in (1..).zip(cases) {
         let mut solver = Solver::with_tables(&case.board, options.rules, tables);
-        for &query in &case.queries {
-            if !options.show {
+        for (index, &query) in case.queries.iter().enumerate() {
+            if !options.show && options.svg.is_none() {
                 out.extend_from_slice(if solver.joinable(query) { b"YES\n" } else { b"NO\n" });
             } else if let Some(line) = solver.line(query) {
                 out.extend_from_slice(b"YES\n");
-                out.extend_from_slice(indent("  ", &show::line(&case.board, &line)).as_bytes());
+                if options.show {
+                    out.extend_from_slice(indent("  ", &show::line(&case.board, &line)).as_bytes());
+                }
+                if let Some(dir) = options.svg {
+                    svg::write_query(dir, number, index + 1, &case.board, &line)?;
+                }
             } else {
                 out.extend_from_slice(b"NO\n");
             }
         }
         tables = solver.into_tables();
     }
+    Ok(())
 }
 
 /// How to play whole boards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayOptions {
+pub struct PlayOptions<'a> {
     /// The rules a line must follow.
     pub rules: Rules,
     /// Pieces fall down their column after each removal (the real game's gravity variant).
@@ -94,9 +121,11 @@ pub struct PlayOptions {
     pub budget: u64,
     /// Draw the board, then each removal's line on the board as it was.
     pub show: bool,
+    /// Write a picture of each game into this folder ([`svg::write_game`]).
+    pub svg: Option<&'a Path>,
 }
 
-impl Default for PlayOptions {
+impl Default for PlayOptions<'_> {
     fn default() -> Self {
         PlayOptions {
             rules: Rules::default(),
@@ -104,29 +133,38 @@ impl Default for PlayOptions {
             best: false,
             budget: clear::DEFAULT_BUDGET,
             show: false,
+            svg: None,
         }
     }
 }
 
-/// Why [`play()`] stopped: with `best`, a case whose board is larger than the search takes
-/// (read the input with [`PlayOptions::side_limit`] to refuse such boards where they stand).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayError {
-    /// The case, 1-based.
-    pub case: usize,
-    /// Its board's size.
-    pub too_large: TooLarge,
+/// Why [`play()`] stopped.
+#[derive(Debug)]
+pub enum PlayError {
+    /// With `best`, case `case` (1-based) has a board larger than the search takes (read the
+    /// input with [`PlayOptions::side_limit`] to refuse such boards where they stand).
+    TooLarge {
+        /// The case, 1-based.
+        case: usize,
+        /// Its board's size.
+        too_large: TooLarge,
+    },
+    /// A picture could not be written.
+    Picture(io::Error),
 }
 
 impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "case {}: {}", self.case, self.too_large)
+        match self {
+            PlayError::TooLarge { case, too_large } => write!(f, "case {case}: {too_large}"),
+            PlayError::Picture(error) => write!(f, "cannot write a picture: {error}"),
+        }
     }
 }
 
 impl std::error::Error for PlayError {}
 
-impl PlayOptions {
+impl PlayOptions<'_> {
     /// The largest board these options can play: with `best`, what the search takes.
     pub fn side_limit(&self) -> parse::SideLimit {
         if self.best {
@@ -139,8 +177,15 @@ impl PlayOptions {
 
 /// Plays the board of every case of `cases` (their queries are not answered): for case k, a
 /// line `Case k: ...` saying how the game ended, then the removals, one per line. With `best`,
-/// a board larger than [`PlayOptions::side_limit`] stops the play before any search.
-pub fn play(cases: &[Case], options: PlayOptions, out: &mut Vec<u8>) -> Result<(), PlayError> {
+/// a board larger than [`PlayOptions::side_limit`] stops the play before any search, and each
+/// case's search is a stage of `progress` ([`Progress::default`] for none), its positions
+/// counted when it ends.
+pub fn play(
+    cases: &[Case],
+    options: PlayOptions,
+    progress: &Progress,
+    out: &mut Vec<u8>,
+) -> Result<(), PlayError> {
     let limit = options.side_limit();
     if let Some((index, case)) = cases
         .iter()
@@ -148,33 +193,29 @@ pub fn play(cases: &[Case], options: PlayOptions, out: &mut Vec<u8>) -> Result<(
         .find(|(_, case)| case.board.rows() > limit.side || case.board.cols() > limit.side)
     {
         let too_large = TooLarge { rows: case.board.rows(), cols: case.board.cols() };
-        return Err(PlayError { case: index + 1, too_large });
+        return Err(PlayError::TooLarge { case: index + 1, too_large });
     }
-    // On a terminal, the case being searched (drawn on stderr; hidden when it is no terminal).
-    let progress = options.best.then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar
-    });
     for (number, case) in (1..).zip(cases) {
-        if let Some(bar) = &progress {
-            bar.set_message(format!("searching case {number}"));
+        if options.best {
+            progress.set_stage(|| format!("case {number}"));
         }
         let (verdict, removals) = if options.best {
             let settings =
                 clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
             let outcome = play::best(&case.board, settings)
-                .map_err(|too_large| PlayError { case: number, too_large })?;
+                .map_err(|too_large| PlayError::TooLarge { case: number, too_large })?;
+            progress.add_nodes(outcome.positions);
             search_verdict(outcome)
         } else {
             greedy_verdict(play::greedy(&case.board, options.rules, options.gravity))
         };
         let mut text = format!("Case {number}: {verdict}\n");
         write_removals(&case.board, options, &removals, &mut text);
+        if let Some(dir) = options.svg {
+            svg::write_game(dir, number, &case.board, &removals, options.gravity)
+                .map_err(PlayError::Picture)?;
+        }
         out.extend_from_slice(text.as_bytes());
-    }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
     }
     Ok(())
 }

@@ -1,13 +1,15 @@
 //! The `linkup` binary: arguments only; the work is in the library.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
 use linkup::clear::{self, DEFAULT_BUDGET};
 use linkup::model::{Case, MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
 use linkup::parse::{self, SideLimit};
-use linkup::{Options, PlayOptions, r#gen};
+use linkup::{Options, PlayError, PlayOptions, r#gen, svg};
 
 const ABOUT: &str = "Answers Lianliankan (link-up) queries in the judge format of HDU 1175.";
 
@@ -39,7 +41,12 @@ Examples:
   $ linkup gen --rows 8 --cols 18 --kinds 36 --copies 4 --outside --solvable --seed 3 \\
       | linkup solve --best --outside --show
 
-{EXIT_STATUS_HELP}"
+gen --solvable draws up to --tries boards for each case; when they run out, gen prints the
+cases it made, says on stderr what to change, and exits with status 3. On a terminal it shows
+the cases made, the boards tried and the positions searched.
+
+{EXIT_STATUS_HELP}
+{EXIT_OUT_OF_TRIES_HELP}"
     )
 }
 
@@ -56,6 +63,10 @@ struct Cli {
     /// After each YES, draw the board around the two pieces with the joining line.
     #[arg(long)]
     show: bool,
+    /// Also write a picture of each YES into DIR (created if missing):
+    /// `case-k-query-j.svg`, the board with the joining line.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 /// The rules a line must follow.
@@ -119,6 +130,11 @@ struct SolveArgs {
     /// Draw the board, then each removal's line on the board as it was.
     #[arg(long)]
     show: bool,
+    /// Also write a picture of each game into DIR (created if missing): `case-k-removals.svg`,
+    /// the deal with every removal's line drawn and numbered in order; with --gravity the deal
+    /// alone and `case-k-removal-n.svg`, the board before removal n with its line.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -149,6 +165,10 @@ struct GenArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, requires = "solvable",
           value_parser = cli::at_least(1_u64, "a number of positions"))]
     budget: u64,
+    /// Boards drawn for each case of --solvable before giving up.
+    #[arg(long, value_name = "N", default_value_t = r#gen::DEFAULT_TRIES, requires = "solvable",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    tries: u64,
     /// Deal kinds 1 to K.
     #[arg(long, value_name = "K", default_value_t = 8, value_parser = cli::at_least(1_u32, "a number of kinds"))]
     kinds: u32,
@@ -158,6 +178,9 @@ struct GenArgs {
     /// Number of cases.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     cases: u32,
+    /// Also write each board as a sheet to print into DIR (created if missing): `case-k.svg`.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -177,12 +200,28 @@ fn main() -> ExitCode {
                 kinds: args.kinds,
                 queries: args.queries as usize,
                 cases: args.cases as usize,
+                tries: args.tries,
             };
             options.check().map_err(Failure::Usage)?;
-            match r#gen::write(&options, &mut args.seed.rng(), out) {
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
+            }
+            // With pictures, the input is kept to be drawn once written.
+            let mut generated = Vec::new();
+            let target: &mut dyn std::io::Write = if args.svg.is_some() { &mut generated } else { out };
+            let written =
+                r#gen::write(&options, &mut args.seed.rng(), ProgressLine::start().progress(), target);
+            if let Some(dir) = &args.svg {
+                out.write_all(&generated)?;
+                svg::write_sheets(dir, &generated)?;
+            }
+            match written {
                 Ok(()) => Ok(()),
                 Err(r#gen::WriteError::Io(error)) => Err(error.into()),
-                Err(r#gen::WriteError::Generate(why)) => Err(Failure::Usage(why)),
+                Err(r#gen::WriteError::OutOfTries(why)) => {
+                    out.flush()?;
+                    Err(Failure::OutOfTries(why))
+                }
             }
         }
         Some(Command::Solve(args)) => {
@@ -192,18 +231,30 @@ fn main() -> ExitCode {
                 best: args.best,
                 budget: args.budget,
                 show: args.show,
+                svg: args.svg.as_deref(),
             };
             let cases = read_cases(&args.input, options.side_limit())?;
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
+            }
             let mut answers = Vec::new();
-            linkup::play(&cases, options, &mut answers).map_err(|err| Failure::Usage(err.to_string()))?;
+            linkup::play(&cases, options, ProgressLine::start().progress(), &mut answers).map_err(|err| {
+                match err {
+                    PlayError::Picture(error) => Failure::Output(error),
+                    too_large @ PlayError::TooLarge { .. } => Failure::Usage(too_large.to_string()),
+                }
+            })?;
             out.write_all(&answers)?;
             Ok(())
         }
         None => {
             let cases = read_cases(&cli.input, SideLimit::FORMAT)?;
-            let options = Options { rules: cli.rules.rules(), show: cli.show };
+            if let Some(dir) = &cli.svg {
+                common::svg::create_dir(dir)?;
+            }
+            let options = Options { rules: cli.rules.rules(), show: cli.show, svg: cli.svg.as_deref() };
             let mut answers = Vec::new();
-            linkup::answer(&cases, options, &mut answers);
+            linkup::answer(&cases, options, &mut answers)?;
             out.write_all(&answers)?;
             Ok(())
         }

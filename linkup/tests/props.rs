@@ -1,10 +1,11 @@
 //! Property tests: the fast solver against the plain reference on random boards, `--show` lines
-//! and drawings and `solve` games against the rules, and the fast reader against the plain one
-//! on near-valid and arbitrary bytes. Failures print the seed.
+//! and drawings and `solve` games against the rules, the fast reader against the plain one on
+//! near-valid and arbitrary bytes, and the reader and the judge-format printer against each
+//! other (on generated cases and on those bytes). Failures print the seed.
 
-use common::Pos;
+use common::{Diagnostic, Pos, round_trip};
 use linkup::clear::{self, Settings};
-use linkup::model::{Board, EMPTY, Line, Query, Rules, kind_at, on_board};
+use linkup::model::{Board, Case, EMPTY, Line, Query, Rules, kind_at, on_board};
 use linkup::play::{self, Best, Removal};
 use linkup::solve::Solver;
 use linkup::{r#gen, parse, reference, show};
@@ -128,6 +129,13 @@ fn replay(board: &Board, rules: Rules, gravity: bool, removals: &[Removal]) -> R
     Ok(board)
 }
 
+/// The reader's property on `src` ([`round_trip::check`]): what it reads, the judge-format
+/// printer writes back to the same cases; what it refuses, it locates inside `src`.
+fn reader_holds(src: &[u8]) -> Result<Option<Vec<Case>>, TestCaseError> {
+    let read = |src: &[u8]| -> Result<Vec<Case>, Diagnostic> { parse::cases(src) };
+    round_trip::check(src, read, |cases| r#gen::to_input(cases)).map_err(TestCaseError::fail)
+}
+
 /// Near-valid input: one or more cases whose numbers are mostly right, with every kind of
 /// separator, numbers of one to ten digits, and now and then a bad token, a wrong count, or a
 /// cut. Long boards make the fast reader's 64-byte blocks and their edges matter.
@@ -214,8 +222,21 @@ proptest! {
     }
 
     #[test]
+    fn generated_cases_print_and_parse_back_to_themselves(seeds in proptest::collection::vec(any::<u64>(), 0..4)) {
+        let cases: Vec<Case> = seeds
+            .iter()
+            .map(|&seed| {
+                let (board, queries) = instance(seed);
+                Case { board, queries }
+            })
+            .collect();
+        prop_assert_eq!(reader_holds(&r#gen::to_input(&cases))?, Some(cases), "seeds {:?}", seeds);
+    }
+
+    #[test]
     fn the_fast_reader_agrees_with_the_plain_one(seed: u64) {
         let text = near_valid_input(seed);
+        reader_holds(&text)?;
         let plain = reference::cases(&text);
         prop_assert_eq!(&parse::cases(&text), &plain, "seed {}: {:?}", seed, String::from_utf8_lossy(&text));
         // Reading each case into the memory of the one before gives the same cases.
@@ -235,14 +256,16 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_bytes_never_panic_the_reader(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+    fn arbitrary_bytes_read_alike_and_round_trip_or_are_located(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        reader_holds(&bytes)?;
         prop_assert_eq!(parse::cases(&bytes), reference::cases(&bytes));
     }
 
     #[test]
-    fn digits_and_spaces_never_panic_the_reader(bytes in proptest::collection::vec(prop_oneof![
+    fn digits_and_spaces_read_alike_and_round_trip_or_are_located(bytes in proptest::collection::vec(prop_oneof![
         Just(b' '), Just(b'\n'), Just(b'0'), Just(b'1'), Just(b'2'), Just(b'9'), Just(b'x'),
     ], 0..400)) {
+        reader_holds(&bytes)?;
         prop_assert_eq!(parse::cases(&bytes), reference::cases(&bytes));
     }
 }

@@ -1,5 +1,23 @@
 //! # The Mayan puzzle
 //!
+//! ```
+//! use common::search::Progress;
+//! use common::Tokens;
+//!
+//! // The judge's format: 2 moves, then the five columns, bottom up, each ended by 0.
+//! let input = "2\n1 0\n1 0\n0\n1 0\n0\n";
+//! let puzzle = mayan::parse::puzzle(&mut Tokens::new(input.as_bytes()))
+//!     .map_err(|bad| bad.render("<input>", input.as_bytes()))?;
+//! let mut out = Vec::new();
+//! mayan::answer(&puzzle, mayan::Options::default(), &Progress::default(), &mut out)?;
+//! assert_eq!(String::from_utf8(out)?, "0 0 1\n3 0 -1\n");
+//!
+//! // Or the moves themselves.
+//! let moves = mayan::solve::solve(&puzzle).expect("a solution");
+//! assert_eq!(moves.len(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A 5×7 board of coloured blocks stacked in columns. A move drags one block one column left or
 //! right: it swaps with the block there, or falls into the next column if the cell beside it is
 //! empty (the blocks above its old place fall too). Then every horizontal or vertical line of
@@ -43,30 +61,33 @@ pub mod parse;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use board::Board;
-use common::search::ProgressLine;
+use common::search::Progress;
 use model::Puzzle;
 
 /// What to print besides the judge's answer.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// Solve in the fewest moves up to n instead of exactly n.
     pub fewest: bool,
     /// Draw the board before the first move and after each move.
     pub show: bool,
     /// Draw colours with ANSI escapes (for a terminal).
     pub ansi: bool,
+    /// Write the puzzle's and the solution's pictures into this folder ([`svg::write_solution`]).
+    pub svg: Option<&'a Path>,
 }
 
 /// Writes the answer: one line `x y g` per move of the lexicographically smallest solution, or
-/// `-1`, exactly as the judge expects; with `show`, a blank line and the boards.
-pub fn answer(puzzle: &Puzzle, options: Options, out: &mut dyn Write) -> io::Result<()> {
-    let line = ProgressLine::start();
-    let solution = solve::solve_with(puzzle, options.fewest, line.progress());
-    drop(line);
+/// `-1`, exactly as the judge expects; with `show`, a blank line and the boards. The search
+/// reports its work to `progress` ([`Progress::default`] for none).
+pub fn answer(puzzle: &Puzzle, options: Options, progress: &Progress, out: &mut dyn Write) -> io::Result<()> {
+    let solution = solve::solve_with(puzzle, options.fewest, progress.clone());
     match &solution {
         Some(moves) => {
             for mv in moves {
@@ -74,6 +95,9 @@ pub fn answer(puzzle: &Puzzle, options: Options, out: &mut dyn Write) -> io::Res
             }
         }
         None => writeln!(out, "-1")?,
+    }
+    if let Some(dir) = options.svg {
+        svg::write_solution(dir, puzzle, solution.as_deref())?;
     }
     if options.show {
         writeln!(out)?;

@@ -1,11 +1,13 @@
 //! The `mayan` binary: arguments only; the work is in the library.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
 use mayan::model::{HEIGHT, MAX_COLOUR, MAX_MOVES, WIDTH};
-use mayan::{Options, r#gen, parse};
+use mayan::{Options, r#gen, parse, svg};
 
 const ABOUT: &str = "Solves the Mayan puzzle in the judge format of NOIP 2011 (Luogu P1312).";
 
@@ -52,6 +54,11 @@ struct Cli {
     /// Find a solution with the fewest moves, up to n, instead of exactly n moves.
     #[arg(long)]
     fewest: bool,
+    /// Also write pictures into DIR (created if missing): `puzzle.svg`, the board as given, and
+    /// `solution.svg`, the start and the board after each move, the blocks each move swaps
+    /// marked.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -77,6 +84,10 @@ struct GenArgs {
     /// replayed); without it the board is random and most likely has no solution.
     #[arg(long)]
     solvable: bool,
+    /// Also write the puzzle as a sheet to print into DIR (created if missing): `puzzle.svg`,
+    /// without the solution.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -85,6 +96,9 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = r#gen::Options {
                 blocks: args.blocks.into(),
                 colours: args.colours,
@@ -93,14 +107,24 @@ fn main() -> ExitCode {
             };
             let puzzle = r#gen::puzzle(options, &mut args.seed.rng()).map_err(Failure::Usage)?;
             out.write_all(r#gen::to_input(&puzzle).as_bytes())?;
+            if let Some(dir) = &args.svg {
+                svg::write_sheet(dir, &puzzle)?;
+            }
             Ok(())
         }
         None => {
             let input = Input::read(cli.input.path())?;
             let puzzle = input.parse(parse::puzzle)?;
-            let options =
-                Options { fewest: cli.fewest, show: cli.show, ansi: cli.show && cli::stdout_is_terminal() };
-            mayan::answer(&puzzle, options, out)?;
+            if let Some(dir) = &cli.svg {
+                common::svg::create_dir(dir)?;
+            }
+            let options = Options {
+                fewest: cli.fewest,
+                show: cli.show,
+                ansi: cli.show && cli::stdout_is_terminal(),
+                svg: cli.svg.as_deref(),
+            };
+            mayan::answer(&puzzle, options, ProgressLine::start().progress(), out)?;
             Ok(())
         }
     })

@@ -18,10 +18,14 @@ use rand_chacha::ChaCha8Rng;
 use tetravex::model::Game;
 use tetravex::{r#gen, reference, solve};
 
+/// Boards tried per game: as many as any of these shapes and seeds needs, so the games stay
+/// those `tetravex gen --tries 100000` makes.
+const TRIES: u64 = 100_000;
+
 /// `count` games of the given shape from a seed fixed by the shape, as `tetravex gen` makes them.
 fn games(size: usize, digits: u8, unsolvable: bool, count: usize) -> Vec<Game> {
     let seed = 1000 * size as u64 + 10 * u64::from(digits) + u64::from(unsolvable);
-    let options = r#gen::Options { size, digits, unsolvable, games: count };
+    let options = r#gen::Options { size, digits, unsolvable, games: count, tries: TRIES };
     r#gen::games(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default())
         .expect("the generator makes these shapes")
 }

@@ -18,18 +18,22 @@ use std::num::NonZeroUsize;
 
 use common::Tokens;
 use common::edge_match::Config;
-use common::search::Progress;
+use common::search::{GenError, Progress};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tetravex::model::Game;
 use tetravex::{r#gen, parse, solve};
 
-type Make = fn(r#gen::Options, &mut ChaCha8Rng, &Progress) -> Result<Vec<Game>, String>;
+type Make = fn(r#gen::Options, &mut ChaCha8Rng, &Progress) -> Result<Vec<Game>, GenError<Game>>;
+
+/// Boards tried per game: as many as any of these shapes and seeds needs, so the games stay
+/// those `tetravex gen --tries 100000` makes.
+const TRIES: u64 = 100_000;
 
 /// `count` games made by `make` with these options and seed.
 fn games(make: Make, size: usize, digits: u8, unsolvable: bool, count: usize, seed: u64) -> Vec<Game> {
-    let options = r#gen::Options { size, digits, unsolvable, games: count };
+    let options = r#gen::Options { size, digits, unsolvable, games: count, tries: TRIES };
     make(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default())
         .expect("the generator makes these shapes")
 }

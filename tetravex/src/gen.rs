@@ -14,7 +14,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use common::edge_match::Config;
-use common::search::{Progress, draw_until};
+use common::search::{Draws, GenError, Progress, draw_each};
 
 use crate::model::{Board, DIGITS, Game, MAX_SIZE, Tile};
 use crate::solve;
@@ -30,47 +30,62 @@ pub struct Options {
     pub unsolvable: bool,
     /// How many games.
     pub games: usize,
+    /// Boards tried for each game a search must accept before giving up, at least 1.
+    pub tries: u64,
 }
 
-/// Boards tried before giving up on an unsolvable game.
-const ATTEMPTS: usize = 100_000;
+/// Boards tried for each game of `--unsolvable`, `--perturb` or `--unique` on a board of side
+/// `size` before giving up, unless `--tries` says otherwise. One try costs about a millisecond
+/// up to 6×6 and up to a second on the largest boards (more where a refutation is hard), so
+/// the default keeps the wait at a few seconds for most games and under a minute at worst for
+/// a game that cannot be found.
+pub fn default_tries(size: usize) -> u64 {
+    if size <= 6 { 1000 } else { 50 }
+}
 
-/// Generates `options.games` games; an error when unsolvable games are asked for but cannot
-/// be made (a 1×1 board, or a single digit). The solver's work goes to `progress`, a stage per
+/// The draws of the games of `options` that a search checks, giving `advice` when the tries
+/// run out.
+fn draws(options: Options, advice: &'static str) -> Draws {
+    Draws { wanted: options.games, tries: options.tries, item: "game", candidate: "board", advice }
+}
+
+/// Generates `options.games` games; refused when unsolvable games are asked for but cannot be
+/// made (a 1×1 board, or a single digit). The solver's work goes to `progress`, a stage per
 /// board tried.
-pub fn games(options: Options, rng: &mut impl rand::Rng, progress: &Progress) -> Result<Vec<Game>, String> {
+pub fn games(
+    options: Options,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+) -> Result<Vec<Game>, GenError<Game>> {
     assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
-    if options.unsolvable && (options.size == 1 || options.digits == 1) {
-        return Err("an unsolvable game needs a board side of at least 2 and at least 2 digits".to_owned());
+    if !options.unsolvable {
+        return Ok((0..options.games)
+            .map(|_| shuffled(&solved_board(options.size, options.digits, rng), rng))
+            .collect());
     }
-    (0..options.games)
-        .map(|index| {
-            if !options.unsolvable {
-                return Ok(shuffled(&solved_board(options.size, options.digits, rng), rng));
-            }
-            draw_until(
-                ATTEMPTS,
-                progress,
-                board_stage(index, options.games),
-                || Some(perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng)),
-                |game| solutions(game, 1, progress) == 0,
-            )
-            .ok_or_else(|| format!("no unsolvable game found in {ATTEMPTS} attempts"))
-        })
-        .collect()
+    if options.size == 1 || options.digits == 1 {
+        return Err(GenError::Refused(
+            "an unsolvable game needs a board side of at least 2 and at least 2 digits".to_owned(),
+        ));
+    }
+    let advice = "a changed triangle seldom takes every solution from a large board with few \
+                  digits: try more digits or a smaller board, or more --tries";
+    perturbed_kept(draws(options, advice), options, false, rng, progress)
 }
 
 /// Generates `options.games` games of `options.size²` tiles whose triangles are all drawn
-/// independently below `options.digits`: no solution is planted. `options.unsolvable` is not
-/// allowed (a random game is whatever it turns out to be).
+/// independently below `options.digits`: no solution is planted. `options.unsolvable` is
+/// refused (a random game is whatever it turns out to be).
 pub fn random_games(
     options: Options,
     rng: &mut impl rand::Rng,
     _progress: &Progress,
-) -> Result<Vec<Game>, String> {
+) -> Result<Vec<Game>, GenError<Game>> {
     assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
     if options.unsolvable {
-        return Err("a random game is not drawn to be unsolvable; leave out --unsolvable".to_owned());
+        return Err(GenError::Refused(
+            "a random game is not drawn to be unsolvable; leave out --unsolvable".to_owned(),
+        ));
     }
     Ok((0..options.games)
         .map(|_| Game {
@@ -83,71 +98,67 @@ pub fn random_games(
 }
 
 /// Generates `options.games` solvable games made like the unsolvable ones (a solved board with
-/// one triangle of an inner joint changed), keeping only those the solver still solves; an
-/// error when `options.unsolvable` is set, the board has no inner joint or one digit leaves
-/// nothing to change, or no such game turns up.
+/// one triangle of an inner joint changed), keeping only those the solver still solves; refused
+/// when `options.unsolvable` is set, or the board has no inner joint or one digit leaves
+/// nothing to change.
 pub fn perturbed_games(
     options: Options,
     rng: &mut impl rand::Rng,
     progress: &Progress,
-) -> Result<Vec<Game>, String> {
+) -> Result<Vec<Game>, GenError<Game>> {
     assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
     if options.unsolvable {
-        return Err("--perturb keeps the games that stay solvable; leave out --unsolvable".to_owned());
+        return Err(GenError::Refused(
+            "--perturb keeps the games that stay solvable; leave out --unsolvable".to_owned(),
+        ));
     }
     if options.size == 1 || options.digits == 1 {
-        return Err("a perturbed game needs a board side of at least 2 and at least 2 digits".to_owned());
+        return Err(GenError::Refused(
+            "a perturbed game needs a board side of at least 2 and at least 2 digits".to_owned(),
+        ));
     }
-    (0..options.games)
-        .map(|index| {
-            draw_until(
-                ATTEMPTS,
-                progress,
-                board_stage(index, options.games),
-                || Some(perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng)),
-                |game| solutions(game, 1, progress) == 1,
-            )
-            .ok_or_else(|| format!("no solvable perturbed game found in {ATTEMPTS} attempts"))
-        })
-        .collect()
+    let advice = "a changed triangle seldom leaves a small board with many digits solvable: try \
+                  fewer digits or a larger board, or more --tries";
+    perturbed_kept(draws(options, advice), options, true, rng, progress)
 }
 
-/// Shuffled boards tried per game before giving up on a game with a unique solution.
-const UNIQUE_ATTEMPTS: usize = 10_000;
+/// Games of `options` drawn as solved boards with one triangle changed ([`perturbed`]), kept
+/// when the solver finds them solvable if `solvable`, unsolvable otherwise.
+fn perturbed_kept(
+    draws: Draws,
+    options: Options,
+    solvable: bool,
+    rng: &mut impl rand::Rng,
+    progress: &Progress,
+) -> Result<Vec<Game>, GenError<Game>> {
+    Ok(draw_each(
+        draws,
+        progress,
+        || Some(perturbed(&solved_board(options.size, options.digits, rng), options.digits, rng)),
+        |game| (solutions(game, 1, progress) == 1) == solvable,
+    )?)
+}
 
 /// Generates `options.games` solvable games that each have exactly one solution (one solved
-/// board: interchangeable tiles do not make another), checked by counting up to 2; an error
-/// when `options.unsolvable` is set or when no such game turns up (few digits and large
-/// boards make many solutions likely).
+/// board: interchangeable tiles do not make another), checked by counting up to 2; refused
+/// when `options.unsolvable` is set.
 pub fn unique_games(
     options: Options,
     rng: &mut impl rand::Rng,
     progress: &Progress,
-) -> Result<Vec<Game>, String> {
+) -> Result<Vec<Game>, GenError<Game>> {
     assert!((1..=MAX_SIZE).contains(&options.size) && (1..=DIGITS as u8).contains(&options.digits));
     if options.unsolvable {
-        return Err("a game cannot be both unsolvable and uniquely solvable".to_owned());
+        return Err(GenError::Refused("a game cannot be both unsolvable and uniquely solvable".to_owned()));
     }
-    (0..options.games)
-        .map(|index| {
-            draw_until(
-                UNIQUE_ATTEMPTS,
-                progress,
-                board_stage(index, options.games),
-                || Some(shuffled(&solved_board(options.size, options.digits, rng), rng)),
-                |game| solutions(game, 2, progress) == 1,
-            )
-            .ok_or_else(|| {
-                format!("no game with a unique solution found in {UNIQUE_ATTEMPTS} attempts; try more digits")
-            })
-        })
-        .collect()
-}
-
-/// The progress stage of the boards tried for game `index` (from 0) of `games`: "game G of N,
-/// board B".
-fn board_stage(index: usize, games: usize) -> impl Fn(usize) -> String {
-    move |attempt| format!("game {} of {games}, board {attempt}", index + 1)
+    let advice = "large boards with few digits seldom have a single solution: try more digits or a \
+                  smaller board, or more --tries";
+    Ok(draw_each(
+        draws(options, advice),
+        progress,
+        || Some(shuffled(&solved_board(options.size, options.digits, rng), rng)),
+        |game| solutions(game, 2, progress) == 1,
+    )?)
 }
 
 /// The solutions of `game` up to `limit`, found on every core, with the work reported to
@@ -216,6 +227,9 @@ mod tests {
 
     use super::*;
 
+    /// Boards tried per game: more than any of these small shapes needs.
+    const TRIES: u64 = 1000;
+
     #[test]
     fn solvable_games_are_solved_by_their_own_board() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -230,16 +244,16 @@ mod tests {
     #[test]
     fn unsolvable_games_are_refused_where_impossible() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
-        let options = Options { size: 1, digits: 4, unsolvable: true, games: 1 };
+        let options = Options { size: 1, digits: 4, unsolvable: true, games: 1, tries: TRIES };
         assert!(games(options, &mut rng, &Progress::default()).is_err());
-        let options = Options { size: 3, digits: 1, unsolvable: true, games: 1 };
+        let options = Options { size: 3, digits: 1, unsolvable: true, games: 1, tries: TRIES };
         assert!(games(options, &mut rng, &Progress::default()).is_err());
     }
 
     #[test]
     fn unsolvable_games_have_no_solution() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let options = Options { size: 3, digits: 3, unsolvable: true, games: 5 };
+        let options = Options { size: 3, digits: 3, unsolvable: true, games: 5, tries: TRIES };
         for game in games(options, &mut rng, &Progress::default()).unwrap() {
             assert_eq!(crate::reference::solve(&game), None);
         }
@@ -248,20 +262,28 @@ mod tests {
     #[test]
     fn unique_games_have_one_solution_and_refuse_to_be_unsolvable() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let options = Options { size: 3, digits: 4, unsolvable: false, games: 5 };
+        let options = Options { size: 3, digits: 4, unsolvable: false, games: 5, tries: TRIES };
         for game in unique_games(options, &mut rng, &Progress::default()).unwrap() {
             assert_eq!(crate::reference::count(&game, 10), 1);
         }
-        let options = Options { size: 3, digits: 4, unsolvable: true, games: 1 };
+        // Two digits on a 5×5 board: many solutions, so two tries per game run out, and the
+        // games made before that are kept.
+        let options = Options { size: 5, digits: 2, unsolvable: false, games: 3, tries: 2 };
+        let Err(GenError::OutOfTries(short)) = unique_games(options, &mut rng, &Progress::default()) else {
+            panic!("a unique 5×5 game of two digits in two tries");
+        };
+        assert!(short.made.len() < 3 && short.draws.tries == 2);
+        assert!(short.made.iter().all(|game| crate::reference::count(game, 10) == 1));
+        let options = Options { size: 3, digits: 4, unsolvable: true, games: 1, tries: TRIES };
         assert!(unique_games(options, &mut rng, &Progress::default()).is_err());
         // One digit: every arrangement of the identical tiles is the one board...
-        let options = Options { size: 2, digits: 1, unsolvable: false, games: 1 };
+        let options = Options { size: 2, digits: 1, unsolvable: false, games: 1, tries: TRIES };
         assert_eq!(unique_games(options, &mut rng, &Progress::default()).unwrap().len(), 1);
     }
 
     #[test]
     fn random_games_are_seeded_and_refuse_to_be_unsolvable() {
-        let options = Options { size: 4, digits: 3, unsolvable: false, games: 3 };
+        let options = Options { size: 4, digits: 3, unsolvable: false, games: 3, tries: TRIES };
         let drawn = random_games(options, &mut ChaCha8Rng::seed_from_u64(6), &Progress::default()).unwrap();
         assert_eq!(
             drawn,
@@ -280,7 +302,7 @@ mod tests {
     #[test]
     fn perturbed_games_are_solvable_with_one_triangle_off_a_solved_board() {
         let mut rng = ChaCha8Rng::seed_from_u64(8);
-        let options = Options { size: 3, digits: 3, unsolvable: false, games: 5 };
+        let options = Options { size: 3, digits: 3, unsolvable: false, games: 5, tries: TRIES };
         for game in perturbed_games(options, &mut rng, &Progress::default()).unwrap() {
             assert!(crate::reference::solve(&game).is_some());
         }
@@ -293,7 +315,7 @@ mod tests {
     #[test]
     fn input_round_trips_through_the_parser() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
-        let options = Options { size: 4, digits: 10, unsolvable: false, games: 3 };
+        let options = Options { size: 4, digits: 10, unsolvable: false, games: 3, tries: TRIES };
         let generated = games(options, &mut rng, &Progress::default()).unwrap();
         let text = to_input(&generated);
         let parsed = crate::parse::games(&mut common::Tokens::new(text.as_bytes())).unwrap();

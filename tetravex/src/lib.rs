@@ -1,5 +1,24 @@
 //! # Gnome Tetravex
 //!
+//! ```
+//! use common::search::Progress;
+//! use common::Tokens;
+//!
+//! // Two games in the judge's format: a 2×2 game that fits, a 1×1 game that always does.
+//! let input = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n1\n1 2 3 4\n0\n";
+//! let games = tetravex::parse::games(&mut Tokens::new(input.as_bytes()))
+//!     .map_err(|bad| bad.render("<input>", input.as_bytes()))?;
+//! let mut out = Vec::new();
+//! tetravex::answer(&games, tetravex::Options::default(), &Progress::default(), &mut out)?;
+//! assert_eq!(String::from_utf8(out)?, "Game 1: Possible\n\nGame 2: Possible\n");
+//!
+//! // Or one game at a time, with the board found.
+//! let game = games.iter().next().expect("two games");
+//! let board = tetravex::solve::solve(&game).expect("a solution");
+//! assert!(game.is_solution(&board));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! n×n square tiles, each cut by its diagonals into four triangles carrying digits 0–9, must be
 //! placed on an n×n board without rotation so that touching triangles of neighbouring tiles
 //! carry equal digits (the outer border is free). Is it possible? Input and output follow the
@@ -42,36 +61,41 @@ pub mod parse;
 pub mod reference;
 pub mod show;
 pub mod solve;
+pub mod svg;
 
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
+use std::path::Path;
 
 use common::edge_match::Config;
-use common::search::{count_text, settle};
+use common::search::{Progress, count_text, settle};
 
 use model::Games;
 
 /// What to print for each game besides the judge's verdict, and how to search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// Draw a solved board after each verdict.
     pub show: bool,
     /// Print the number of solved boards, counting up to this limit, instead of the verdict.
     pub count_limit: Option<u64>,
     /// Threads for long searches; `None` for every core. The answer is the same for any number.
     pub threads: Option<NonZeroUsize>,
+    /// Write each game's pictures into this folder ([`svg::write_game`]).
+    pub svg: Option<&'a Path>,
 }
 
 /// Writes the answer for every game: `Game k: Possible` or `Game k: Impossible` (or the count),
-/// games separated by a blank line, exactly as the judge expects. A search that runs for more
-/// than a second shows its progress on stderr when that is a terminal.
-pub fn answer(games: &Games, options: Options, out: &mut dyn Write) -> io::Result<()> {
+/// games separated by a blank line, exactly as the judge expects. The searches report their
+/// work to `progress` ([`Progress::default`] for none).
+pub fn answer(games: &Games, options: Options, progress: &Progress, out: &mut dyn Write) -> io::Result<()> {
+    let wants_board = options.show || options.svg.is_some();
     for (index, game) in games.iter().enumerate() {
         if index > 0 {
             writeln!(out)?;
         }
         let number = index + 1;
-        let (count, board) = settle(options.count_limit, options.show, |limit, progress| {
+        let (count, board) = settle(options.count_limit, wants_board, progress, |limit, progress| {
             solve::search_with(
                 &game,
                 &Config::new(limit).with_threads(options.threads).with_progress(progress),
@@ -84,9 +108,29 @@ pub fn answer(games: &Games, options: Options, out: &mut dyn Write) -> io::Resul
             }
             Some((count, limit)) => writeln!(out, "Game {number}: {}", count_text(count, limit))?,
         }
-        if let Some(board) = board.filter(|_| options.show) {
-            out.write_all(show::board(&board).as_bytes())?;
+        if let Some(board) = board.as_ref().filter(|_| options.show) {
+            out.write_all(show::board(board).as_bytes())?;
+        }
+        if let Some(dir) = options.svg {
+            svg::write_game(dir, number, &game, board.as_ref())?;
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use common::Tokens;
+
+    use super::*;
+
+    #[test]
+    fn the_searches_report_their_work_to_the_callers_progress() {
+        let input = "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n0\n";
+        let games = parse::games(&mut Tokens::new(input.as_bytes())).expect("a valid game");
+        let progress = Progress::watched();
+        let options = Options { show: true, count_limit: Some(10), threads: None, svg: None };
+        answer(&games, options, &progress, &mut Vec::new()).expect("writing to memory");
+        assert!(progress.nodes() > 0, "the count and the search for a board to draw report nodes");
+    }
 }

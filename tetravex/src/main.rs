@@ -1,12 +1,14 @@
 //! The `tetravex` binary: arguments only; the work is in the library.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::search::{ProgressLine, SearchArgs};
+use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Input, InputArg, SeedArg};
+use common::progress_line::ProgressLine;
+use common::search::{SearchArgs, made, write_generated};
 use tetravex::model::{DIGITS, MAX_SIZE};
-use tetravex::{Options, r#gen, parse};
+use tetravex::{Options, r#gen, parse, svg};
 
 const ABOUT: &str = "Solves Gnome Tetravex games in the judge format of ZOJ 1008.";
 
@@ -26,17 +28,22 @@ fn after_help() -> String {
 Examples:
   $ printf '2\\n5 9 1 4\\n4 4 5 6\\n6 8 5 4\\n0 4 4 3\\n0\\n' | tetravex
   Game 1: Possible
-  $ tetravex gen --size 5 --digits 3 --games 10 --seed 7 | tetravex --count
-  $ tetravex gen --size 6 --digits 5 --unsolvable --games 10 --seed 7 | tetravex --threads 1
+  $ tetravex gen --size 5 --digits 4 --games 3 --seed 7 | tetravex --count
+  $ tetravex gen --size 5 --digits 5 --unsolvable --games 5 --seed 7 | tetravex
   $ tetravex gen --size 4 --digits 6 --unique --seed 7
   $ tetravex gen --size 8 --digits 2 --random --games 50 --seed 1 | tetravex --threads 1
-  $ tetravex gen --size 8 --digits 5 --perturb --games 20 --seed 1 | tetravex --threads 1
+  $ tetravex gen --size 8 --digits 5 --perturb --games 2 --seed 1 | tetravex
 
 A search that runs for more than a second shows its progress on stderr when stderr is a
 terminal (positions searched, positions per second, and for long searches an ETA from the
-search's own estimate of its tree); nothing is printed there otherwise.
+search's own estimate of its tree; for gen, the games made and the boards tried); nothing is
+printed there otherwise.
 
-{EXIT_STATUS_HELP}"
+gen --unsolvable, --perturb and --unique try up to --tries boards for each game; when they run
+out, gen prints the games it made, says on stderr what to change, and exits with status 3.
+
+{EXIT_STATUS_HELP}
+{EXIT_OUT_OF_TRIES_HELP}"
     )
 }
 
@@ -55,6 +62,10 @@ struct Cli {
     /// boards count as distinct only where some digit differs.
     #[arg(long)]
     count: bool,
+    /// Also write pictures into DIR (created if missing): for game k, `game-k-tiles.svg` (the
+    /// empty board and the tiles as given) and, when solved, `game-k-board.svg`.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -96,6 +107,14 @@ struct GenArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
+    /// Boards tried for each game of --unsolvable, --perturb or --unique before giving up
+    /// [default: 1000 up to 6x6, 50 on larger boards, where one board can take a second]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    tries: Option<u64>,
+    /// Also write each game as a sheet to print into DIR (created if missing):
+    /// `game-k-tiles.svg`, the empty board and the tiles, without the solution.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
 }
@@ -104,11 +123,15 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
+            if let Some(dir) = &args.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = r#gen::Options {
                 size: args.size.into(),
                 digits: args.digits,
                 unsolvable: args.unsolvable,
                 games: args.games as usize,
+                tries: args.tries.unwrap_or_else(|| r#gen::default_tries(args.size.into())),
             };
             let make = match (args.unique, args.random, args.perturb) {
                 (true, _, _) => r#gen::unique_games,
@@ -116,22 +139,25 @@ fn main() -> ExitCode {
                 (_, _, true) => r#gen::perturbed_games,
                 _ => r#gen::games,
             };
-            let games = {
-                let line = ProgressLine::start();
-                make(options, &mut args.seed.rng(), &line.progress()).map_err(Failure::Usage)?
-            };
-            out.write_all(r#gen::to_input(&games).as_bytes())?;
-            Ok(())
+            let games = make(options, &mut args.seed.rng(), ProgressLine::start().progress());
+            if let (Some(dir), Some(made)) = (&args.svg, made(&games)) {
+                svg::write_sheets(dir, made)?;
+            }
+            write_generated(games, r#gen::to_input, out)
         }
         None => {
             let input = Input::read(cli.input.path())?;
             let games = input.parse(parse::games)?;
+            if let Some(dir) = &cli.svg {
+                common::svg::create_dir(dir)?;
+            }
             let options = Options {
                 show: cli.show,
                 count_limit: cli.count.then_some(cli.search.limit),
                 threads: cli.search.threads,
+                svg: cli.svg.as_deref(),
             };
-            tetravex::answer(&games, options, out)?;
+            tetravex::answer(&games, options, ProgressLine::start().progress(), out)?;
             Ok(())
         }
     })

@@ -4,7 +4,9 @@
 //!   warnings denied, then `test-all`.
 //! - `test-all`: every test of the workspace with snapshot mismatches failing, and no pending
 //!   snapshot files left behind; the fast loop, without formatting and clippy.
-//! - `demo`: every puzzle binary on its bundled samples, with drawings.
+//! - `demo`: every puzzle binary on its bundled samples: the judge answer and a drawing each,
+//!   and their pictures in `target/demo-svg`.
+//! - `install`: `cargo install` of every puzzle binary, so the documented commands run as shown.
 //! - `release`: stripped release binaries (the `dist` profile), the README and the licences in
 //!   `dist/`, a `.tar.gz` of them and `SHA256SUMS`.
 
@@ -15,13 +17,73 @@ use std::time::Instant;
 
 use xshell::{Shell, cmd};
 
-/// The puzzle crates, in the order the demo shows them, with a title for each.
-const PUZZLES: [(&str, &str); 5] = [
-    ("tetravex", "Gnome Tetravex"),
-    ("mayan", "The Mayan puzzle"),
-    ("jigsaw", "Jigsaw rectangle"),
-    ("eight-circles", "Another Eight Puzzle"),
-    ("linkup", "Lianliankan (link-up)"),
+/// A puzzle crate, and what the demo shows of it.
+struct Puzzle {
+    /// The crate and its binary.
+    name: &'static str,
+    /// What the puzzle is, in a few words.
+    title: &'static str,
+    /// The demo's commands, as a user types them from the repository root, each with the most
+    /// lines of output shown: the judge answer on a bundled sample, then a drawing.
+    demo: [(&'static str, usize); 2],
+}
+
+/// Where the demo's drawing commands write their pictures (`--svg`), from the repository root.
+const DEMO_PICTURES: &str = "target/demo-svg";
+
+/// Everything is shown.
+const ALL: usize = usize::MAX;
+
+/// The puzzle crates, in the order the demo shows them.
+const PUZZLES: [Puzzle; 5] = [
+    Puzzle {
+        name: "tetravex",
+        title: "Gnome Tetravex",
+        demo: [
+            ("tetravex tetravex/samples/sample.in", ALL),
+            ("tetravex --show --svg target/demo-svg/tetravex tetravex/samples/sample.in", ALL),
+        ],
+    },
+    Puzzle {
+        name: "mayan",
+        title: "The Mayan puzzle",
+        demo: [
+            ("mayan mayan/samples/sample.in", ALL),
+            ("mayan --show --svg target/demo-svg/mayan mayan/samples/sample.in", ALL),
+        ],
+    },
+    Puzzle {
+        name: "jigsaw",
+        title: "Jigsaw rectangle",
+        demo: [
+            ("jigsaw jigsaw/samples/sample.in", ALL),
+            ("jigsaw --rotate --show --svg target/demo-svg/jigsaw jigsaw/samples/rotate.in", ALL),
+        ],
+    },
+    Puzzle {
+        name: "eight-circles",
+        title: "Another Eight Puzzle",
+        demo: [
+            ("eight-circles eight-circles/samples/sample.in", ALL),
+            (
+                "eight-circles --show --svg target/demo-svg/eight-circles --graph eight-circles/samples/cube.graph eight-circles/samples/sample_cube.in",
+                ALL,
+            ),
+        ],
+    },
+    Puzzle {
+        name: "linkup",
+        title: "Lianliankan (link-up)",
+        // The standard deal is cleared in 72 removals, each drawn: the board and the first one
+        // show what the drawing is.
+        demo: [
+            ("linkup linkup/samples/sample.in", ALL),
+            (
+                "linkup solve --best --outside --show --svg target/demo-svg/linkup linkup/samples/solve-3-standard-deal.in",
+                16,
+            ),
+        ],
+    },
 ];
 
 /// The files at the workspace root that ship in the release archive beside the binaries.
@@ -35,6 +97,9 @@ tasks:
   test-all  every test of every crate with snapshots checked and no pending .snap.new left;
             the fast loop (no fmt, no clippy)
   demo      build in release and run every puzzle on its bundled samples, with drawings
+            and pictures (in target/demo-svg)
+  install   cargo install --locked --path NAME for every puzzle (binaries in ~/.cargo/bin);
+            arguments after `install` go to cargo install, e.g. --root DIR
   release   stripped release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
 
 type Result<T, E = Box<dyn std::error::Error>> = std::result::Result<T, E>;
@@ -45,6 +110,7 @@ fn main() -> ExitCode {
         Some("check") => check(),
         Some("test-all") => test_all(),
         Some("demo") => demo(),
+        Some("install") => install(&env::args().skip(2).collect::<Vec<_>>()),
         Some("release") => release(),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -89,8 +155,8 @@ fn cargo() -> String {
 }
 
 /// The puzzle crates present in the workspace.
-fn puzzles() -> impl Iterator<Item = (&'static str, &'static str)> {
-    PUZZLES.into_iter().filter(|(name, _)| project_root().join(name).join("Cargo.toml").exists())
+fn puzzles() -> impl Iterator<Item = &'static Puzzle> {
+    PUZZLES.iter().filter(|puzzle| project_root().join(puzzle.name).join("Cargo.toml").exists())
 }
 
 /// The gate CI runs: [`Gate::Full`].
@@ -185,44 +251,55 @@ fn pending_snapshots(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// Builds the puzzle binaries in release and runs each on its bundled samples. A sample
-/// `samples/NAME.in` runs with the arguments in `samples/NAME.args`, or with `--show`.
+/// Builds the puzzle binaries in release (cargo's progress shows: a first build takes minutes)
+/// and gives each puzzle a short section: its judge answer on a bundled sample, then a drawing,
+/// each under the command that prints it. Long outputs are cut at the section's limit, so the
+/// whole demo stays readable to the end.
 fn demo() -> Result<()> {
     let sh = shell()?;
     let cargo = cargo();
     let packages: Vec<String> =
-        puzzles().flat_map(|(name, _)| ["--package".to_owned(), name.to_owned()]).collect();
-    cmd!(sh, "{cargo} build --release --quiet {packages...}").quiet().run()?;
-    for (name, title) in puzzles() {
-        println!("\n=== {name}: {title} ===");
-        let samples_dir = project_root().join(name).join("samples");
-        let mut samples: Vec<PathBuf> = sh
-            .read_dir(&samples_dir)?
-            .into_iter()
-            .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
-            .collect();
-        samples.sort();
-        for sample in samples {
-            let args_file = sample.with_extension("args");
-            let args: Vec<String> = match std::fs::read_to_string(&args_file) {
-                Ok(text) => text.split_whitespace().map(str::to_owned).collect(),
-                Err(_) => vec!["--show".to_owned()],
-            };
-            let shown = sample.strip_prefix(project_root()).unwrap_or(&sample).display().to_string();
-            println!("\n$ {name} {} {shown}", args.join(" "));
-            let input = std::fs::read_to_string(&sample)?;
-            println!("{}", indent("input | ", &input));
-            let binary = target_dir().join("release").join(name);
-            let output = cmd!(sh, "{binary} {args...} {sample}").quiet().ignore_status().output()?;
-            print!("{}", String::from_utf8_lossy(&output.stdout));
+        puzzles().flat_map(|puzzle| ["--package".to_owned(), puzzle.name.to_owned()]).collect();
+    cmd!(sh, "{cargo} build --release --locked {packages...}").quiet().run()?;
+    println!("Each command below runs as shown from the repository root once the binaries are on");
+    println!("PATH (`cargo xtask install`); `NAME --help` lists every option, with examples.");
+    for puzzle in puzzles() {
+        println!("\n=== {}: {} ===", puzzle.name, puzzle.title);
+        for &(command, most_lines) in &puzzle.demo {
+            let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+            println!("$ {command}");
+            let binary = target_dir().join("release").join(puzzle.name);
+            let output = cmd!(sh, "{binary} {args...}").quiet().ignore_status().output()?;
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            let lines: Vec<&str> = stdout.lines().collect();
+            for line in lines.iter().take(most_lines) {
+                println!("{line}");
+            }
+            if lines.len() > most_lines {
+                println!("[... {} more lines]", lines.len() - most_lines);
+            }
             eprint!("{}", String::from_utf8_lossy(&output.stderr));
+            if !output.status.success() {
+                return Err(format!("`{command}` failed ({})", output.status).into());
+            }
         }
     }
+    println!("\nThe pictures of the drawings (--svg): {DEMO_PICTURES}/");
     Ok(())
 }
 
-fn indent(prefix: &str, text: &str) -> String {
-    text.lines().map(|line| format!("{prefix}{line}")).collect::<Vec<_>>().join("\n")
+/// `cargo install --locked --path NAME` for every puzzle, with `extra` arguments passed on. The
+/// builds share the workspace's `target/` (release profile), so the crates they have in common
+/// and any earlier `cargo build --release` or demo are reused.
+fn install(extra: &[String]) -> Result<()> {
+    let sh = shell()?;
+    let cargo = cargo();
+    let target = target_dir();
+    for puzzle in puzzles() {
+        let path = puzzle.name;
+        cmd!(sh, "{cargo} install --locked --path {path} --target-dir {target} {extra...}").run()?;
+    }
+    Ok(())
 }
 
 /// Shipped binaries (the `dist` profile: release, stripped), README and licences into
@@ -241,8 +318,10 @@ fn release() -> Result<()> {
         .find_map(|line| line.strip_prefix("host: "))
         .ok_or("`rustc -vV` did not name the host target")?
         .to_owned();
+    // Asked first: without it no archive can be made, and the build would be for nothing.
+    let mtime = source_date(&sh)?;
     let packages: Vec<String> =
-        puzzles().flat_map(|(name, _)| ["--package".to_owned(), name.to_owned()]).collect();
+        puzzles().flat_map(|puzzle| ["--package".to_owned(), puzzle.name.to_owned()]).collect();
     cmd!(sh, "{cargo} build --profile dist --locked {packages...}").run()?;
 
     let dist = project_root().join("dist");
@@ -256,18 +335,17 @@ fn release() -> Result<()> {
         sh.copy_file(project_root().join(document), &folder)?;
     }
     let mut shipped = Vec::new();
-    for (puzzle, _) in puzzles() {
-        sh.copy_file(target_dir().join("dist").join(puzzle), &folder)?;
-        shipped.push(format!("{name}/{puzzle}"));
+    for puzzle in puzzles() {
+        sh.copy_file(target_dir().join("dist").join(puzzle.name), &folder)?;
+        shipped.push(format!("{name}/{}", puzzle.name));
     }
 
     let archive_name = format!("{name}.tar.gz");
-    let mtime = source_date(&sh)?;
     let archive = std::fs::File::create(dist.join(&archive_name))?;
     write_archive(std::io::BufWriter::new(archive), &name, &folder, mtime)?;
 
     let mut sums = String::new();
-    for file in std::iter::once(archive_name.clone()).chain(shipped) {
+    for file in std::iter::once(archive_name.clone()).chain(shipped.iter().cloned()) {
         let digest = Sha256::digest(std::fs::read(dist.join(&file))?);
         for byte in digest {
             let _ = write!(sums, "{byte:02x}");
@@ -276,6 +354,9 @@ fn release() -> Result<()> {
     }
     std::fs::write(dist.join("SHA256SUMS"), sums)?;
     eprintln!("xtask release: dist/{archive_name}, dist/{name}/, dist/SHA256SUMS");
+    for file in std::iter::once(archive_name).chain(shipped) {
+        eprintln!("  {:>12} B  dist/{file}", std::fs::metadata(dist.join(&file))?.len());
+    }
     Ok(())
 }
 
@@ -286,8 +367,14 @@ fn source_date(sh: &Shell) -> Result<u64> {
         let epoch = epoch.to_str().and_then(|text| text.parse().ok());
         return epoch.ok_or_else(|| "SOURCE_DATE_EPOCH is not a number of seconds".into());
     }
-    let committed = cmd!(sh, "git log -1 --format=%ct").quiet().read()?;
-    Ok(committed.trim().parse()?)
+    let committed = cmd!(sh, "git log -1 --format=%ct").quiet().ignore_stderr().read();
+    match committed.ok().and_then(|text| text.trim().parse().ok()) {
+        Some(seconds) => Ok(seconds),
+        None => Err("a release stamps its archive with the time of the commit checked out, and \
+             `git log` gave none (no git, or not a git checkout): install git and run it in a \
+             clone, or set SOURCE_DATE_EPOCH to a time in seconds since 1970"
+            .into()),
+    }
 }
 
 /// Writes `folder` as a `.tar.gz` of one directory `name` holding the folder's files, in a form

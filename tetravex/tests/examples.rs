@@ -1,0 +1,7 @@
+//! Every example the READMEs and the `--help` texts print for the `tetravex` binary runs as
+//! printed, and prints what they show.
+
+#[test]
+fn documented_examples_run_as_printed() {
+    common::examples::check(env!("CARGO_BIN_EXE_tetravex"), env!("CARGO_MANIFEST_DIR"));
+}
