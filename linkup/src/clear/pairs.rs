@@ -187,7 +187,9 @@ impl Search {
     pub(super) fn push_pairs(&mut self, k: usize) {
         let mut branches = std::mem::take(&mut self.branches);
         branches.extend(
-            self.present_pairs(k).filter(|&(a, b)| self.joinable(a, b)).map(|(a, b)| Branch::Remove(a, b)),
+            self.present_pairs(k)
+                .filter(|&(a, b)| self.pieces_joinable(a, b))
+                .map(|(a, b)| Branch::Remove(a, b)),
         );
         self.branches = branches;
     }

@@ -70,13 +70,13 @@ pub(super) struct Search {
     /// The key of the current position, rebuilt by [`Search::key`].
     pub(super) key: Vec<u64>,
     pub(super) memo: Table,
-    /// Try every branch before choosing (see [`Search::plain_branches`]).
+    /// Try every branch before choosing (see [`Search::still_branches`]).
     pub(super) probe: bool,
     /// Positions the search without probing proved hopeless (see [`PROBE_AFTER_HOPELESS`]).
     pub(super) hopeless_found: u64,
-    /// The order [`Search::plain_branches`] looks at kinds in (of kinds with as few branches,
+    /// The order [`Search::still_branches`] looks at kinds in (of kinds with as few branches,
     /// the first is taken): reading order of first pieces at the start; while probing, a kind
-    /// with a branch that fails is moved to its front (see [`Search::plain_branches`]), and
+    /// with a branch that fails is moved to its front (see [`Search::still_branches`]), and
     /// each round starts from the order the rounds before left.
     pub(super) kind_order: Vec<u32>,
     /// The removals of the kind branched on are tried rotated left by this (modulo their
@@ -292,7 +292,7 @@ impl Search {
         (out, count)
     }
 
-    pub(super) fn joinable(&self, a: u16, b: u16) -> bool {
+    pub(super) fn pieces_joinable(&self, a: u16, b: u16) -> bool {
         self.bits.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
     }
 

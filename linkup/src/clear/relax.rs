@@ -41,7 +41,7 @@ impl Search {
     /// The start of [`Search::can_all_go`]: frees in `now` (the board, nothing freed) the
     /// pieces freed at once, and returns the pairs that may free more and the pieces freed.
     /// With `hold`, the kinds of four with a pair removable now (the kinds
-    /// [`Search::plain_branches`] probes) free nothing: all their allowed pairs wait, and they
+    /// [`Search::still_branches`] probes) free nothing: all their allowed pairs wait, and they
     /// are blocked (see [`Search::relax_base`]).
     pub(super) fn relax_setup(&mut self, hold: bool, now: &mut Relaxing) -> (Vec<Edge>, usize) {
         self.used.clear();
@@ -268,8 +268,13 @@ impl Search {
                         } else if banded {
                             Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
                         } else {
-                            (!now.joinable(edge.at[0], edge.at[1], self.max_turns, self.bits.rows.len()))
-                                .then_some(WATCH_ALL)
+                            (!now.flood_joinable(
+                                edge.at[0],
+                                edge.at[1],
+                                self.max_turns,
+                                self.bits.rows.len(),
+                            ))
+                            .then_some(WATCH_ALL)
                         };
                         match wait {
                             None => true,
@@ -319,7 +324,7 @@ impl Search {
 
     /// The relaxation of the current position in stages, into `bases`, for the probes of the
     /// position to run on from ([`Search::relax_from_base`]) rather than from scratch: every
-    /// kind of four with a pair removable now (the kinds [`Search::plain_branches`] probes) is
+    /// kind of four with a pair removable now (the kinds [`Search::still_branches`] probes) is
     /// held at first (none of its pieces freed, its pairs waiting); the run goes on until a
     /// pass frees nothing, the state is kept as the base of one held kind, that kind is let go,
     /// and so on, the kinds in the reverse of the order they are probed in (the first probed,

@@ -179,7 +179,7 @@ impl Relaxing {
     }
 
     /// [`Bits::joinable`] on the relaxed board of `height` framed rows, for any turn limit.
-    pub(super) fn joinable(&self, a: Cell, b: Cell, max_turns: u32, height: usize) -> bool {
+    pub(super) fn flood_joinable(&self, a: Cell, b: Cell, max_turns: u32, height: usize) -> bool {
         Bits::flood_lines(&self.rows[..height], a, b, max_turns)
     }
 }

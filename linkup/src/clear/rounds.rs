@@ -8,17 +8,16 @@ impl Search {
     /// (by default the number of pieces on the board) times the r-th term of the Luby sequence more
     /// positions, and then starts again from the first position (all rounds count against
     /// `budget`). The first round looks at kinds in reading order; each later one in the order the
-    /// rounds before left (`kind_order`, see [`Search::plain_branches`]), trying a kind's removals
+    /// rounds before left (`kind_order`, see [`Search::still_branches`]), trying a kind's removals
     /// in an order drawn from the board and the round (`branch_turn`), so every run on a board
-    /// searches the same positions. (Rounds after the first drew the order of kinds too until issue
-    /// 11's tenth round; keeping the order the probes learned takes 3.8% fewer instructions on the
-    /// example's seeds 1 to 4 together: 7.7% fewer on seed 1, 2.2% more on seed 3.)
+    /// searches the same positions. The order of kinds is kept rather than drawn: it holds what the
+    /// probes learned about which kinds get stuck.
     ///
     /// Why it stays exact: a round only ever ends by running out of its budget, and then
     /// nothing is concluded from it; what it leaves behind is the table of positions proved
     /// hopeless (each by a subtree searched to the end, which holds whatever order found it:
     /// whether a position can be cleared depends on the position alone). Each round is the same
-    /// complete search ([`Search::plain`]) in another order of branches, so a round that ends
+    /// complete search ([`Search::search_still`]) in another order of branches, so a round that ends
     /// within its budget gives the answer, and the last round has all that is left of `budget`.
     /// The proofs and refutations logged by probes belong to one search path, so they are
     /// dropped between rounds. Why rounds: on boards that can be cleared, how long a search
@@ -46,7 +45,7 @@ impl Search {
                 self.branch_turn = seed >> 32;
             }
             self.budget = budget.min(self.positions.saturating_add(luby(round).saturating_mul(unit)));
-            match self.plain(false, &Inherit::default()) {
+            match self.search_still(false, &Inherit::default()) {
                 Err(OutOfBudget) if self.positions < budget => {}
                 found => return found,
             }

@@ -10,7 +10,7 @@ impl Search {
         for cell in cells {
             self.bits.set(cell, true);
         }
-        let joinable = self.joinable(c, d);
+        let joinable = self.pieces_joinable(c, d);
         for cell in cells {
             self.bits.set(cell, false);
         }
@@ -62,7 +62,7 @@ impl Search {
             let (now, then) = if bits & 1 == 1 { (first, second) } else { (second, first) };
             if bits == 0b11 || forced || self.joinable_after(now, then) {
                 self.remove(now.0, now.1, false);
-                if bits == 0b11 || !forced || self.joinable(then.0, then.1) {
+                if bits == 0b11 || !forced || self.pieces_joinable(then.0, then.1) {
                     self.remove(then.0, then.1, false);
                 }
                 return true;
@@ -81,7 +81,9 @@ impl Search {
     pub(super) fn clear_many_with(&mut self, k: usize, gravity: bool) -> bool {
         let mark = self.order.len();
         loop {
-            let Some((a, b)) = self.present_pairs(k).find(|&(a, b)| self.joinable(a, b)) else { break };
+            let Some((a, b)) = self.present_pairs(k).find(|&(a, b)| self.pieces_joinable(a, b)) else {
+                break;
+            };
             self.remove(a, b, gravity);
         }
         if self.left[k] == 0 {

@@ -24,7 +24,7 @@ impl Search {
     /// `order`); on false the position is as it was. `proved`: the proof in `used` shows that
     /// [`Search::can_all_go`] holds here (see [`Search::inherits`]), so it is not run (in debug
     /// builds it is, and must agree).
-    pub(super) fn plain(&mut self, proved: bool, from: &Inherit) -> Result<bool, OutOfBudget> {
+    pub(super) fn search_still(&mut self, proved: bool, from: &Inherit) -> Result<bool, OutOfBudget> {
         let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
         self.close();
         if self.total_left == 0 {
@@ -58,7 +58,7 @@ impl Search {
         let (refuted_at, stuck_at) = (self.refuted_log.len(), self.stuck.len());
         let mut probed = [NO_PROOF; 4];
         if alive {
-            probed = self.plain_branches(from, log_at);
+            probed = self.still_branches(from, log_at);
             if self.branches.len() > key_at {
                 self.used_stack.extend_from_slice(&self.used);
             }
@@ -82,7 +82,7 @@ impl Search {
             let cleared = match branch {
                 Branch::Remove(a, b) => {
                     self.remove(a, b, false);
-                    let cleared = self.plain(proved, &below)?;
+                    let cleared = self.search_still(proved, &below)?;
                     if !cleared {
                         self.undo(false);
                     }
@@ -91,7 +91,7 @@ impl Search {
                 Branch::Constrain(k, mask) => {
                     self.trail.push((k, self.allowed[k as usize]));
                     self.allowed[k as usize] = mask;
-                    let cleared = self.plain(proved, &below)?;
+                    let cleared = self.search_still(proved, &below)?;
                     if !cleared {
                         let (k, before) = self.trail.pop().expect("the constraint just made");
                         self.allowed[k as usize] = before;
@@ -140,9 +140,8 @@ impl Search {
     /// those of the four-piece kind with the fewest, or else every removable pair of the kinds
     /// with more pieces. None when nothing can be removed. Without probing, of the kinds with
     /// the fewest, the first with a branch the position's proof carries over to is chosen:
-    /// the position below it then takes the proof instead of running the relaxation (on the
-    /// standard deals of seeds 1 to 4, 6% to 13% fewer instructions than the first of the
-    /// fewest, the same verdicts). When probing, each branch of each
+    /// the position below it then takes the proof instead of running the relaxation. When
+    /// probing, each branch of each
     /// kind is tried first with [`Search::can_all_go`] ([`Search::probe`], which takes known
     /// answers where they hold); branches that fail are dropped, a kind with none left makes
     /// the position hopeless, and the kind with the fewest left is chosen (fail first); a kind
@@ -154,10 +153,9 @@ impl Search {
     /// failed, or else the first kind (in `kind_order`) with a branch that failed, moves to the
     /// front of `kind_order`, to be probed first at the positions searched next: a kind stuck here
     /// is most often stuck there too, and found first it refutes a position before any other kind
-    /// is probed, or, with its branches cut, is the kind chosen (on the hardest hopeless deals of
-    /// the seed-4 set, 4.25 G instructions become 0.89 G). Any order is exact: every kind's
+    /// is probed, or, with its branches cut, is the kind chosen. Any order is exact: every kind's
     /// branches cover its pairings.
-    pub(super) fn plain_branches(&mut self, from: &Inherit, own_log: usize) -> [u32; 4] {
+    pub(super) fn still_branches(&mut self, from: &Inherit, own_log: usize) -> [u32; 4] {
         let mut live = [0u16; 4];
         let mut best: Option<Choice> = None;
         // The rank of `best`, with a kind the position's proof carries over to first among equals.
@@ -233,9 +231,7 @@ impl Search {
             }
             if self.probe && best.as_ref().is_some_and(|best| best.count + usize::from(best.rest != 0) == 1) {
                 // A single branch: another kind could only do better by refuting the position,
-                // which is not worth probing every other kind for (on the standard deals of
-                // seeds 1 to 3, 1.2% to 2.1% fewer instructions than when only a single removal
-                // stopped the probing, 0.4% on seed 4; the same verdicts).
+                // which is rarely worth probing every other kind for.
                 break;
             }
         }

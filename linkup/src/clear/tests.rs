@@ -294,14 +294,14 @@ fn many_hopeless_positions_start_probing_early() {
     let board = (0..=453).map(|_| crate::r#gen::deal(8, 18, 36, 4, &mut rng)).last().expect("deals");
     let rules = Rules { max_turns: 2, outside: true };
     let settings = Settings { rules, gravity: false, budget: DEFAULT_BUDGET };
-    let mut plain = Search::new(&board, settings);
-    plain.probe = false;
-    plain.budget = PROBE_AFTER;
-    assert_eq!(plain.plain(false, &Inherit::default()), Err(OutOfBudget));
-    assert_eq!(plain.hopeless_found, PROBE_AFTER_HOPELESS);
-    assert!(plain.positions < PROBE_AFTER, "{} positions", plain.positions);
+    let mut without_probes = Search::new(&board, settings);
+    without_probes.probe = false;
+    without_probes.budget = PROBE_AFTER;
+    assert_eq!(without_probes.search_still(false, &Inherit::default()), Err(OutOfBudget));
+    assert_eq!(without_probes.hopeless_found, PROBE_AFTER_HOPELESS);
+    assert!(without_probes.positions < PROBE_AFTER, "{} positions", without_probes.positions);
     let outcome = search(&board, settings).expect("fits");
-    assert!(outcome.positions > plain.positions);
+    assert!(outcome.positions > without_probes.positions);
     assert_eq!(outcome.verdict, search_with(&board, settings, 0).expect("fits").verdict);
     assert_eq!(outcome.verdict, Verdict::Hopeless);
 }

@@ -267,8 +267,8 @@ impl Search {
         // lowest of them is on it, or fell onto it when the piece there went), so only the rows
         // above them are emptied; the others are written once, below. The highest of them is
         // the column's top (`on_board` holds every piece present above the lowest change), so
-        // the rows emptied end below the top's row, found without counting the pieces (a
-        // count of bits is a dozen instructions on the baseline x86-64 target, no `popcnt`).
+        // the rows emptied end below the top's row, found without counting the pieces (the
+        // baseline x86-64 target has no `popcnt`).
         let empty_to = if !self.columns.packed[col] || on_board == 0 {
             to_row + 1
         } else {

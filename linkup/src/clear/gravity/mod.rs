@@ -63,9 +63,7 @@
 //! cells a word: `side_by_side`). Every other position brings its parent's pairs up to date
 //! (`Search::update_pairs`, where the proof is): when every column was given packed, a removal only
 //! opens the top cells of its columns, so only the pairs of a piece that fell or that sees an
-//! opened cell along a row or a column can change; the others are the parent's. (On deal 76 of the
-//! benchmark's set, a position finds again the pairs of about eight pieces: 4.9 that fell or came
-//! on top, 3.0 that see an opened cell.) A pair joined is dropped when it is in the sleep set (a
+//! opened cell along a row or a column can change; the others are the parent's. A pair joined is dropped when it is in the sleep set (a
 //! position has a few branches, and many more pairs are looked at). Before any branch is played,
 //! the key and hash it would leave before anything falls (`Search::hash_without`: the key depends
 //! only on which pieces are left) are made for every branch, then looked up in the table of
@@ -92,7 +90,7 @@ pub const RESTART_UNIT: u64 = 1_000;
 /// Most 64-bit words the table of hopeless positions holds with gravity (64 MiB): a standard
 /// deal's slot takes 4 words, so the table holds 1.9 million positions, nearly every position of
 /// the default budget.
-pub const MEMO_WORDS: usize = 1 << 23;
+pub const GRAVITY_MEMO_WORDS: usize = 1 << 23;
 
 /// What the search with gravity keeps besides the search.
 pub(in crate::clear) struct Gravity {
@@ -162,7 +160,7 @@ impl Search {
         self.init_columns();
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
         let mut state = Gravity {
-            memo: Table::new(MEMO_WORDS),
+            memo: Table::new(GRAVITY_MEMO_WORDS),
             seed: 0,
             budget: self.budget,
             sleep: Vec::new(),
@@ -328,7 +326,7 @@ impl Search {
                 _ => self.find_pairs_by_cells(state),
             }
             // A pair is looked for in the sleep set only once found joined: a position has a
-            // few branches (3.2 on average on deal 103) and a sleep set of a few pairs, against
+            // few branches and a sleep set of a few pairs, against
             // many more pairs of open pieces looked at.
             let asleep = &state.sleep[sleep_from..];
             for &(a, b) in &state.pairs[pairs_from..] {

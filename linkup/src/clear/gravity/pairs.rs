@@ -160,8 +160,7 @@ impl Search {
         let sunk_row = self.sunk_row(state);
         // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
         // branch mispredicts on it; the pairs are sorted afterwards, so the order the kinds are
-        // visited in does not matter). With at most 64 kinds (a standard deal has 36) the kinds
-        // seen stay in one word, a register.
+        // visited in does not matter). With at most 64 kinds the kinds seen stay in one word.
         let codes = &self.columns.codes[..(last + 1) * width];
         let kinds_seen = if self.left.len() <= 64 {
             let [word] = bucket_open_pieces::<1>(&state.exposed, codes, width, &mut state.open_of_kind);
@@ -281,9 +280,9 @@ impl Search {
                         max_turns,
                     )
                 } else {
-                    self.joinable(pair.0, pair.1)
+                    self.pieces_joinable(pair.0, pair.1)
                 };
-                debug_assert_eq!(joined, self.joinable(pair.0, pair.1));
+                debug_assert_eq!(joined, self.pieces_joinable(pair.0, pair.1));
                 if joined {
                     state.pairs.push((pair.0.min(pair.1), pair.0.max(pair.1)));
                 }
@@ -315,8 +314,7 @@ impl Search {
     /// left. (A removed piece's pairs go with it; a sunk piece that stops being sunk sees the
     /// opened cell beside it.)
     ///
-    /// (Not inlined: inlined into [`Search::gravity`], its only caller, it kept fewer of its
-    /// values in registers and reloaded them from the stack in its loops.)
+    /// (Not inlined into [`Search::gravity`], its only caller: the caller's loops stay small.)
     #[inline(never)]
     pub(in crate::clear) fn update_pairs(&mut self, state: &mut Gravity, parent: Parent) {
         let width = self.column_start.len() - 1;
@@ -410,7 +408,7 @@ impl Search {
                     } else {
                         at.0.abs_diff(other_at.0) + at.1.abs_diff(other_at.1) == 1
                     };
-                    debug_assert_eq!(joined, self.joinable(piece, other));
+                    debug_assert_eq!(joined, self.pieces_joinable(piece, other));
                     if joined {
                         state.pairs.push((piece.min(other), piece.max(other)));
                     }
@@ -426,7 +424,7 @@ impl Search {
                     {
                         continue;
                     }
-                    debug_assert!(self.joinable(piece, other));
+                    debug_assert!(self.pieces_joinable(piece, other));
                     state.pairs.push((piece.min(other), piece.max(other)));
                 }
             }
@@ -447,7 +445,7 @@ impl Search {
             return sunk_joinable(lines_down, usize::from(self.board_rows), sunk, other);
         }
         if self.max_turns > 2 {
-            return self.joinable(a, b);
+            return self.pieces_joinable(a, b);
         }
         // As [`reaches_joined`], the runs along the columns found only when needed.
         let ((a_row, a_col), (b_row, b_col)) =
@@ -472,7 +470,9 @@ impl Search {
     }
 
     /// Checks that the pairs found from the parent's (`state.pairs[pairs_from..]`) are those
-    /// found from scratch.
+    /// found from scratch. It leaves the search as it found it: `state.pairs` gets back its
+    /// length, and the grids of kinds and codes it lays out are, when pairs are brought up to
+    /// date ([`Columns::cells_on_demand`]), laid out again before every other read.
     #[cfg(debug_assertions)]
     pub(in crate::clear) fn check_pairs(&mut self, state: &mut Gravity, pairs_from: usize) {
         let found_end = state.pairs.len();
@@ -522,7 +522,7 @@ impl Search {
                         continue;
                     }
                     let pair = (live[first], live[second]);
-                    if !asleep.contains(&pair) && self.joinable(pair.0, pair.1) {
+                    if !asleep.contains(&pair) && self.pieces_joinable(pair.0, pair.1) {
                         branches.push(Branch::Remove(pair.0, pair.1));
                     }
                 }
@@ -546,7 +546,7 @@ impl Search {
         for (a, b) in self.present_pairs(k) {
             let ((a_row, a_col), (b_row, b_col)) = (self.cell[a as usize], self.cell[b as usize]);
             let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-            if (touching || open(a) && open(b)) && !asleep.contains(&(a, b)) && self.joinable(a, b) {
+            if (touching || open(a) && open(b)) && !asleep.contains(&(a, b)) && self.pieces_joinable(a, b) {
                 branches.push(Branch::Remove(a, b));
             }
         }
