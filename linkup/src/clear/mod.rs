@@ -195,7 +195,7 @@ pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
 /// of [`PROBE_AFTER`] (or [`PROBE_AFTER_HOPELESS`] are proved hopeless); for tests of either
 /// way.
 pub fn search_with(board: &Board, settings: Settings, probe_after: u64) -> Result<Outcome, TooLarge> {
-    search_inner(board, settings, probe_after, gravity::RESTART_UNIT, None)
+    search_tuned(board, settings, Tuning { probe_after, ..Tuning::default() })
 }
 
 /// [`search`] with gravity, its rounds of restarts lasting `restart_unit` times the terms of
@@ -206,23 +206,51 @@ pub fn search_with_restarts(
     settings: Settings,
     restart_unit: u64,
 ) -> Result<Outcome, TooLarge> {
-    search_inner(board, settings, PROBE_AFTER, restart_unit.max(1), None)
+    search_tuned(board, settings, Tuning { restart_unit: restart_unit.max(1), ..Tuning::default() })
 }
 
-/// [`search_with`] and [`search_with_restarts`] in one; without gravity the rounds of the
-/// search with probing last `round_unit` (by default the number of pieces on the board) times
-/// the terms of the Luby sequence.
-fn search_inner(
-    board: &Board,
-    settings: Settings,
+/// [`search`] with a table of hopeless positions bounded by `memo_words` words instead of
+/// [`MEMO_WORDS`] (or [`gravity::GRAVITY_MEMO_WORDS`]); for tests of a table that fills up.
+/// The search stays exact: a full table only forgets, so positions may be searched again.
+pub fn search_with_table(board: &Board, settings: Settings, memo_words: usize) -> Result<Outcome, TooLarge> {
+    search_tuned(board, settings, Tuning { memo_words: Some(memo_words), ..Tuning::default() })
+}
+
+/// The knobs the tests turn; the defaults are the shipped search's.
+#[derive(Debug, Clone, Copy)]
+struct Tuning {
+    /// Positions without probing before the search starts again with probing (0: probe from the
+    /// start); see [`PROBE_AFTER`].
     probe_after: u64,
+    /// With gravity, the unit of the Luby sequence of the rounds' budgets.
     restart_unit: u64,
+    /// Without gravity, the unit of the rounds of the search with probing (by default the
+    /// number of pieces on the board).
     round_unit: Option<u64>,
-) -> Result<Outcome, TooLarge> {
+    /// The bound of the table of hopeless positions in words (by default [`MEMO_WORDS`], or
+    /// [`gravity::GRAVITY_MEMO_WORDS`] with gravity).
+    memo_words: Option<usize>,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            probe_after: PROBE_AFTER,
+            restart_unit: gravity::RESTART_UNIT,
+            round_unit: None,
+            memo_words: None,
+        }
+    }
+}
+
+/// The search with every knob of [`Tuning`].
+fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Outcome, TooLarge> {
+    let Tuning { probe_after, restart_unit, round_unit, memo_words } = tuning;
     if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(TooLarge { rows: board.rows(), cols: board.cols() });
     }
-    let mut search = Search::new(board, settings);
+    let default_words = if settings.gravity { gravity::GRAVITY_MEMO_WORDS } else { MEMO_WORDS };
+    let mut search = Search::new(board, settings, memo_words.unwrap_or(default_words));
     if search.left.iter().any(|&left| left % 2 == 1) {
         return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0 });
     }

@@ -1,8 +1,8 @@
 //! The state of a search: the pieces and kinds left, removal and undo, the key of a position.
 
 use super::{
-    ALL_PAIRINGS, Base, Bits, Branch, CachedMask, Cell, Edge, MEMO_WORDS, OutOfBudget, PairWatch, Relaxing,
-    Settings, Table, WATCH_ALL, gravity, mix,
+    ALL_PAIRINGS, Base, Bits, Branch, CachedMask, Cell, Edge, OutOfBudget, PairWatch, Relaxing, Settings,
+    Table, WATCH_ALL, gravity, mix,
 };
 use crate::model::{Board, EMPTY, Kind};
 use common::Pos;
@@ -70,6 +70,8 @@ pub(super) struct Search {
     /// The key of the current position, rebuilt by [`Search::key`].
     pub(super) key: Vec<u64>,
     pub(super) memo: Table,
+    /// The bound of the tables of hopeless positions, in words (see [`Table`]).
+    pub(super) memo_words: usize,
     /// Try every branch before choosing (see [`Search::still_branches`]).
     pub(super) probe: bool,
     /// Positions the search without probing proved hopeless (see [`PROBE_AFTER_HOPELESS`]).
@@ -150,7 +152,7 @@ pub(super) struct Search {
 }
 
 impl Search {
-    pub(super) fn new(board: &Board, settings: Settings) -> Search {
+    pub(super) fn new(board: &Board, settings: Settings, memo_words: usize) -> Search {
         let mut kind_index: FxHashMap<Kind, u32> = FxHashMap::default();
         let (mut cell, mut kind) = (Vec::new(), Vec::new());
         for row in 0..board.rows() {
@@ -231,7 +233,8 @@ impl Search {
             trail: Vec::new(),
             branches: Vec::new(),
             key: Vec::new(),
-            memo: Table::new(MEMO_WORDS),
+            memo: Table::new(memo_words),
+            memo_words,
             probe: true,
             hopeless_found: 0,
             kind_order: (0..kinds as u32).collect(),

@@ -85,8 +85,8 @@ fn decide_deal(
     // number of positions, and after 2 positions in rounds of 1, 1, 2, 1, ... positions
     // (many rounds, each in its own order).
     for (probe_after, round_unit) in [(0, None), (PROBE_AFTER, None), (2, Some(1))] {
-        let outcome =
-            search_inner(&board, settings, probe_after, gravity::RESTART_UNIT, round_unit).expect("small");
+        let outcome = search_tuned(&board, settings, Tuning { probe_after, round_unit, ..Tuning::default() })
+            .expect("small");
         let cleared = match outcome.verdict {
             Verdict::Cleared(order) => {
                 let mut left = board.clone();
@@ -152,7 +152,7 @@ proptest! {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let board = crate::r#gen::deal(6, 8, 12, 4, &mut rng);
         let settings = Settings { rules: Rules { max_turns, outside }, gravity: false, budget: 1_000_000 };
-        let outcome = search_inner(&board, settings, 0, gravity::RESTART_UNIT, Some(2)).expect("small");
+        let outcome = search_tuned(&board, settings, Tuning { probe_after: 0, round_unit: Some(2), ..Tuning::default() }).expect("small");
         prop_assert!(outcome.verdict != Verdict::Undecided, "seed {}", seed);
     }
 }
@@ -178,7 +178,7 @@ proptest! {
         let board = crate::r#gen::deal(rows, cols, kinds, 4, &mut rng);
         let rules = Rules { max_turns, outside };
         let settings = Settings { rules, gravity: false, budget: 1_000_000 };
-        let outcome = search_inner(&board, settings, probe_after, gravity::RESTART_UNIT, Some(round_unit))
+        let outcome = search_tuned(&board, settings, Tuning { probe_after, round_unit: Some(round_unit), ..Tuning::default() })
             .expect("small");
         let clearable = crate::reference::clearable(&board, rules, false);
         match outcome.verdict {
@@ -294,7 +294,7 @@ fn many_hopeless_positions_start_probing_early() {
     let board = (0..=453).map(|_| crate::r#gen::deal(8, 18, 36, 4, &mut rng)).last().expect("deals");
     let rules = Rules { max_turns: 2, outside: true };
     let settings = Settings { rules, gravity: false, budget: DEFAULT_BUDGET };
-    let mut without_probes = Search::new(&board, settings);
+    let mut without_probes = Search::new(&board, settings, MEMO_WORDS);
     without_probes.probe = false;
     without_probes.budget = PROBE_AFTER;
     assert_eq!(without_probes.search_still(false, &Inherit::default()), Err(OutOfBudget));

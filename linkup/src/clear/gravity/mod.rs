@@ -160,7 +160,7 @@ impl Search {
         self.init_columns();
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
         let mut state = Gravity {
-            memo: Table::new(GRAVITY_MEMO_WORDS),
+            memo: Table::new(self.memo_words),
             seed: 0,
             budget: self.budget,
             sleep: Vec::new(),

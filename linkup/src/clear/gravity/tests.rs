@@ -10,7 +10,7 @@ use proptest::prelude::*;
 /// and the board it shows (kind + 1 per framed cell, 0 for empty).
 fn key_and_board(board: &Board, kept: &[bool]) -> (Vec<u64>, Vec<u32>) {
     let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-    let mut search = Search::new(board, settings);
+    let mut search = Search::new(board, settings, GRAVITY_MEMO_WORDS);
     for (piece, &kept) in kept.iter().enumerate() {
         if !kept {
             search.present[piece / 64] &= !(1 << (piece % 64));
@@ -155,7 +155,7 @@ fn layout_now(search: &Search) -> Layout {
 /// from the board as given.
 fn layout_anew(board: &Board, search: &Search) -> Layout {
     let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-    let mut fresh = Search::new(board, settings);
+    let mut fresh = Search::new(board, settings, GRAVITY_MEMO_WORDS);
     fresh.present.clone_from(&search.present);
     // The board's columns (the ring's keep their bits).
     for col in 1..fresh.column_start.len() - 2 {
@@ -196,7 +196,7 @@ proptest! {
         picks in proptest::collection::vec((0usize..64, 0usize..64), 1..12),
     ) {
         let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-        let mut search = Search::new(&board, settings);
+        let mut search = Search::new(&board, settings, GRAVITY_MEMO_WORDS);
         search.init_columns();
         let mut removed = 0;
         for &(first, second) in &picks {
@@ -238,7 +238,7 @@ proptest! {
     #[test]
     fn sunk_pieces_join_as_lines_do((board, _) in packed_boards(5)) {
         let rules = Rules { max_turns: 2, outside: true };
-        let search = Search::new(&board, Settings { rules, gravity: true, budget: DEFAULT_BUDGET });
+        let search = Search::new(&board, Settings { rules, gravity: true, budget: DEFAULT_BUDGET }, GRAVITY_MEMO_WORDS);
         let last = board.rows();
         let rows = &search.bits.rows;
         let open = |(row, col): (usize, usize)| rows[row] >> col & 1 == 1;
