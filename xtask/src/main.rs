@@ -3,7 +3,9 @@
 //! - `check`: the whole gate CI runs: formatting, clippy with warnings denied, the API docs with
 //!   warnings denied, then `test-all`.
 //! - `test-all`: every test of the workspace with snapshot mismatches failing, and no pending
-//!   snapshot files left behind; the fast loop, without formatting and clippy.
+//!   snapshot files left behind, then linkup's search tests again in the `shipped` profile
+//!   (optimised, no debug assertions: the search the binary ships); the fast loop, without
+//!   formatting and clippy.
 //! - `demo`: every puzzle binary on its bundled samples, with drawings.
 //! - `release`: stripped release binaries (the `dist` profile), the README and the licences in
 //!   `dist/`, a `.tar.gz` of them and `SHA256SUMS`.
@@ -32,8 +34,9 @@ usage: cargo xtask <task>
 
 tasks:
   check     formatting, clippy and docs (warnings denied), then test-all: the CI gate
-  test-all  every test of every crate with snapshots checked and no pending .snap.new left;
-            the fast loop (no fmt, no clippy)
+  test-all  every test of every crate with snapshots checked and no pending .snap.new left,
+            and linkup's search tests as shipped (no debug assertions); the fast loop (no fmt,
+            no clippy)
   demo      build in release and run every puzzle on its bundled samples, with drawings
   release   stripped release binaries, README, licences, .tar.gz and SHA256SUMS in dist/";
 
@@ -110,7 +113,7 @@ enum Gate {
     /// `TestsOnly`.
     Full,
     /// `test-all`: every test of every crate with snapshot mismatches failing, and no pending
-    /// snapshot file left behind.
+    /// snapshot file left behind; linkup's search tests also in the `shipped` profile.
     TestsOnly,
 }
 
@@ -135,6 +138,13 @@ fn run_gate(gate: Gate) -> Result<()> {
         steps.push(("docs", docs));
     }
     steps.push(("test", cmd!(sh, "{cargo} test --workspace --locked")));
+    // The tests above run debug builds, where linkup's search cross-checks what it takes on trust
+    // (the relaxation run again); its search tests run again as the shipped binary searches.
+    let shipped = cmd!(
+        sh,
+        "{cargo} test --profile shipped --package linkup --lib --test clear_reference --test props --locked"
+    );
+    steps.push(("linkup search tests, shipped profile", shipped));
     let mut passed = Vec::new();
     let mut failed = Vec::new();
     for (name, command) in steps {
