@@ -152,49 +152,14 @@ pub(super) struct Search {
 }
 
 impl Search {
+    /// The search's state for `board`, every piece on it, with a table of hopeless positions
+    /// of at most `memo_words` words.
     pub(super) fn new(board: &Board, settings: Settings, memo_words: usize) -> Search {
-        let mut kind_index: FxHashMap<Kind, u32> = FxHashMap::default();
-        let (mut cell, mut kind) = (Vec::new(), Vec::new());
-        for row in 0..board.rows() {
-            for col in 0..board.cols() {
-                let here = board[Pos::new(row, col)];
-                if here != EMPTY {
-                    let next = kind_index.len() as u32;
-                    kind.push(*kind_index.entry(here).or_insert(next));
-                    cell.push(((row + 1) as u8, (col + 1) as u8));
-                }
-            }
-        }
-        let kinds = kind_index.len();
-        let mut left = vec![0u32; kinds];
-        for &k in &kind {
-            left[k as usize] += 1;
-        }
-        let mut start = vec![0; kinds + 1];
-        for k in 0..kinds {
-            start[k + 1] = start[k] + left[k] as usize;
-        }
-        let mut members = vec![0u16; kind.len()];
-        let mut fill = start.clone();
-        for (piece, &k) in kind.iter().enumerate() {
-            members[fill[k as usize]] = piece as u16;
-            fill[k as usize] += 1;
-        }
-        let width = board.cols() + 2;
-        let mut column_start = vec![0; width + 1];
-        for &(_, col) in &cell {
-            column_start[col as usize + 1] += 1;
-        }
-        for col in 0..width {
-            column_start[col + 1] += column_start[col];
-        }
-        let mut column = vec![0u16; cell.len()];
-        let mut fill = column_start.clone();
+        let (cell, kind, kinds) = pieces_of(board);
+        let (members, start) = grouped(kinds, kind.iter().map(|&k| k as usize));
+        let left: Vec<u32> = (0..kinds).map(|k| (start[k + 1] - start[k]) as u32).collect();
         // Reading order puts each column's pieces top to bottom.
-        for (piece, &(_, col)) in cell.iter().enumerate() {
-            column[fill[col as usize]] = piece as u16;
-            fill[col as usize] += 1;
-        }
+        let (column, column_start) = grouped(board.cols() + 2, cell.iter().map(|&(_, col)| usize::from(col)));
         // Every piece is on the board.
         let live_of = (0..kinds)
             .map(|k| {
@@ -398,4 +363,41 @@ impl Search {
             self.allowed[k as usize] = before;
         }
     }
+}
+
+/// The pieces of `board` in reading order: their framed cells, their kinds numbered densely in
+/// order of first appearance, and how many kinds.
+fn pieces_of(board: &Board) -> (Vec<Cell>, Vec<u32>, usize) {
+    let mut kind_index: FxHashMap<Kind, u32> = FxHashMap::default();
+    let (mut cell, mut kind) = (Vec::new(), Vec::new());
+    for row in 0..board.rows() {
+        for col in 0..board.cols() {
+            let here = board[Pos::new(row, col)];
+            if here != EMPTY {
+                let next = kind_index.len() as u32;
+                kind.push(*kind_index.entry(here).or_insert(next));
+                cell.push(((row + 1) as u8, (col + 1) as u8));
+            }
+        }
+    }
+    (cell, kind, kind_index.len())
+}
+
+/// The pieces grouped by their group (`group_of`, one number below `groups` per piece, in
+/// piece order), each group in piece order: group g is `members[start[g]..start[g + 1]]`.
+fn grouped(groups: usize, group_of: impl Iterator<Item = usize> + Clone) -> (Vec<u16>, Vec<usize>) {
+    let mut start = vec![0; groups + 1];
+    for group in group_of.clone() {
+        start[group + 1] += 1;
+    }
+    for group in 0..groups {
+        start[group + 1] += start[group];
+    }
+    let mut members = vec![0u16; start[groups]];
+    let mut fill = start.clone();
+    for (piece, group) in group_of.enumerate() {
+        members[fill[group]] = piece as u16;
+        fill[group] += 1;
+    }
+    (members, start)
 }

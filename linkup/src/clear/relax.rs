@@ -50,119 +50,20 @@ impl Search {
         edges.clear();
         let mut freed_count = 0;
         let mut live = [0u16; 4];
-        let banded = self.max_turns <= 2;
-        // What a pair not joinable on the board waits on: the watch its mask found, when the
-        // cache holds it (not while a probe looks at a child), else every row between its
-        // pieces' rows and every column between their columns (every line of either shape
-        // lies there).
-        let cached_watch = !self.scratch;
-        let watch_between = |a: Cell, b: Cell| {
-            if banded {
-                let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
-                let cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
-                (rows, cols)
-            } else {
-                WATCH_ALL
-            }
-        };
-        // The pairs that may free pieces. Of a kind of four, the pairs joinable now of one
-        // pairing (both of its pairs when some pairing has both) free theirs at once, and the
-        // kind's other pairs wait in the order of that pairing first, so that a kind is freed by
-        // one pairing when the board allows (see `Search::inherits`).
         for k in 0..self.left.len() {
             let count = self.left[k] as usize;
-            if count == 0 {
-                continue;
-            }
             if count > 4 {
                 let cell = &self.cell;
-                let pairs = self.present_pairs(k).map(|(a, b)| Edge {
-                    a,
-                    b,
-                    kind: k as u16,
-                    at: [cell[a as usize], cell[b as usize]],
-                    pairing: MANY,
-                    joined: false,
-                    stale: false,
-                    watch: WATCH_ALL,
-                    cells: [0; 4],
-                });
-                edges.extend(pairs);
-                continue;
-            }
-            self.live(k, &mut live);
-            let at = live.map(|piece| self.cell[usize::from(piece)]);
-            let known = self.pair_mask(k, live);
-            if count == 2 {
-                if known & 1 == 1 {
-                    freed_count += now.free(live[0], at[0]) + now.free(live[1], at[1]);
+                edges.extend(self.present_pairs(k).map(|(a, b)| {
+                    Edge::waiting((a, b), k, [cell[a as usize], cell[b as usize]], MANY, WATCH_ALL)
+                }));
+            } else if count > 0 {
+                self.live(k, &mut live);
+                freed_count += if count == 2 {
+                    self.setup_two(k, live, now, &mut edges)
                 } else {
-                    let watch =
-                        if cached_watch { self.pair_watch[k][0] } else { watch_between(at[0], at[1]) };
-                    edges.push(Edge {
-                        a: live[0],
-                        b: live[1],
-                        kind: k as u16,
-                        at: [at[0], at[1]],
-                        pairing: 0,
-                        joined: false,
-                        stale: false,
-                        watch,
-                        cells: if is_apart(watch) { apart_cells(watch) } else { [0; 4] },
-                    });
-                }
-                continue;
-            }
-            let allowed = self.allowed[k];
-            // A kind held frees nothing at once: all its allowed pairs wait.
-            let held = hold && known != 0;
-            if held {
-                self.blocked[k] = ALL_PAIRINGS;
-            }
-            // Bit 2p for each allowed pairing p with both its pairs joinable, and with either.
-            let allowed_bits = PAIRS_OF[usize::from(allowed & ALL_PAIRINGS)] & 0b01_0101;
-            let (both, either) = (known & known >> 1 & allowed_bits, (known | known >> 1) & allowed_bits);
-            let primary = if held {
-                None
-            } else {
-                let found = if both != 0 { both } else { either };
-                (found != 0).then(|| found.trailing_zeros() as usize / 2)
-            };
-            let order = match primary {
-                Some(1) => [1, 0, 2],
-                Some(2) => [2, 0, 1],
-                _ => [0, 1, 2],
-            };
-            for pairing in order {
-                if allowed >> pairing & 1 == 0 {
-                    continue;
-                }
-                for (index, &(x, y)) in PAIRINGS[pairing].iter().enumerate() {
-                    let joined = known >> (2 * pairing + index) & 1 == 1;
-                    if joined && primary == Some(pairing) {
-                        freed_count += now.free(live[x], at[x]) + now.free(live[y], at[y]);
-                        self.used[k] |= 1 << pairing;
-                    } else {
-                        let watch = if joined {
-                            (0, 0)
-                        } else if cached_watch {
-                            self.pair_watch[k][2 * pairing + index]
-                        } else {
-                            watch_between(at[x], at[y])
-                        };
-                        edges.push(Edge {
-                            a: live[x],
-                            b: live[y],
-                            kind: k as u16,
-                            at: [at[x], at[y]],
-                            pairing: 1 << pairing,
-                            joined,
-                            stale: false,
-                            watch,
-                            cells: if is_apart(watch) { apart_cells(watch) } else { [0; 4] },
-                        });
-                    }
-                }
+                    self.setup_four(k, live, hold, now, &mut edges)
+                };
             }
         }
         if edges.iter().any(|edge| edge.watch == WATCH_ALL) {
@@ -170,6 +71,88 @@ impl Search {
             now.freed_lines = WATCH_ALL;
         }
         (edges, freed_count)
+    }
+
+    /// What the pair of bit `bit` of kind `k`'s mask, on the cells `a` and `b` and not joinable
+    /// on the board, waits on: the watch its mask found, when the cache holds it (not while a
+    /// probe looks at a child), else every row between its pieces' rows and every column
+    /// between their columns (every line of either shape lies there).
+    fn first_wait(&self, k: usize, bit: usize, a: Cell, b: Cell) -> (u64, u64) {
+        if !self.scratch {
+            self.pair_watch[k][bit]
+        } else if self.max_turns <= 2 {
+            let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
+            let cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
+            (rows, cols)
+        } else {
+            WATCH_ALL
+        }
+    }
+
+    /// [`Search::relax_setup`] for kind `k` with the two pieces `live` left: frees them in
+    /// `now` when they are joinable, else their pair waits; returns the pieces freed.
+    fn setup_two(&mut self, k: usize, live: [u16; 4], now: &mut Relaxing, edges: &mut Vec<Edge>) -> usize {
+        let at = [self.cell[usize::from(live[0])], self.cell[usize::from(live[1])]];
+        if self.pair_mask(k, live) & 1 == 1 {
+            return now.free(live[0], at[0]) + now.free(live[1], at[1]);
+        }
+        let watch = self.first_wait(k, 0, at[0], at[1]);
+        edges.push(Edge::waiting((live[0], live[1]), k, at, 0, watch));
+        0
+    }
+
+    /// [`Search::relax_setup`] for kind `k` with the four pieces `live` left: the pairs
+    /// joinable now of one pairing (both of its pairs when some pairing has both) free theirs
+    /// at once, and the kind's other pairs wait in the order of that pairing first, so that a
+    /// kind is freed by one pairing when the board allows (see [`Search::inherits`]). With
+    /// `hold` a kind with a pair joinable is held: it frees nothing at once and is blocked.
+    /// Returns the pieces freed.
+    fn setup_four(
+        &mut self,
+        k: usize,
+        live: [u16; 4],
+        hold: bool,
+        now: &mut Relaxing,
+        edges: &mut Vec<Edge>,
+    ) -> usize {
+        let at = live.map(|piece| self.cell[usize::from(piece)]);
+        let known = self.pair_mask(k, live);
+        let allowed = self.allowed[k];
+        let held = hold && known != 0;
+        if held {
+            self.blocked[k] = ALL_PAIRINGS;
+        }
+        // Bit 2p for each allowed pairing p with both its pairs joinable, and with either.
+        let allowed_bits = PAIRS_OF[usize::from(allowed & ALL_PAIRINGS)] & 0b01_0101;
+        let (both, either) = (known & known >> 1 & allowed_bits, (known | known >> 1) & allowed_bits);
+        let primary = if held {
+            None
+        } else {
+            let found = if both != 0 { both } else { either };
+            (found != 0).then(|| found.trailing_zeros() as usize / 2)
+        };
+        let order = match primary {
+            Some(1) => [1, 0, 2],
+            Some(2) => [2, 0, 1],
+            _ => [0, 1, 2],
+        };
+        let mut freed_count = 0;
+        for pairing in order.into_iter().filter(|&pairing| allowed >> pairing & 1 == 1) {
+            for (index, &(x, y)) in PAIRINGS[pairing].iter().enumerate() {
+                let joined = known >> (2 * pairing + index) & 1 == 1;
+                if joined && primary == Some(pairing) {
+                    freed_count += now.free(live[x], at[x]) + now.free(live[y], at[y]);
+                    self.used[k] |= 1 << pairing;
+                } else {
+                    let watch =
+                        if joined { (0, 0) } else { self.first_wait(k, 2 * pairing + index, at[x], at[y]) };
+                    let mut edge = Edge::waiting((live[x], live[y]), k, [at[x], at[y]], 1 << pairing, watch);
+                    edge.joined = joined;
+                    edges.push(edge);
+                }
+            }
+        }
+        freed_count
     }
 
     /// The passes of [`Search::can_all_go`] on `run` from `edges` and `freed_count` pieces
@@ -184,7 +167,6 @@ impl Search {
         target: usize,
     ) -> bool {
         let now = run;
-        let banded = self.max_turns <= 2;
         // Without probing, two stages: in the first, a kind of four frees its pieces only by
         // the pairing that freed its first ones, so that proofs use one pairing per kind where
         // they can and the branch of that pairing inherits them (see `Search::inherits`); the
@@ -202,19 +184,7 @@ impl Search {
             for index in 0..edges.len() {
                 // The pair is looked at in place, and moved down only when kept behind a gap.
                 let edge = &mut edges[index];
-                let idle = if is_apart(edge.watch) {
-                    debug_assert_eq!(
-                        now.still_apart(edge.cells),
-                        Bits::still_apart(&now.rows, &now.cols, edge.watch)
-                    );
-                    now.still_apart(edge.cells)
-                } else {
-                    !edge.joined
-                        && !edge.stale
-                        && (previous.0 | now.freed_lines.0) & edge.watch.0 == 0
-                        && (previous.1 | now.freed_lines.1) & edge.watch.1 == 0
-                };
-                if idle {
+                if edge.idle(now, previous) {
                     // Not joinable, whatever its kind may use: its wait holds (no cell opened
                     // on what it waits on since its last check, or it is apart and its four
                     // cells are closed). Kept as it is without a look at its pieces (when both
@@ -241,52 +211,7 @@ impl Search {
                     edge.stale = true;
                     false
                 } else {
-                    edge.joined || {
-                        let since = if edge.stale { now.freed_all } else { previous };
-                        edge.stale = false;
-                        // A pair apart waits on four cells of the relaxed board as it is now,
-                        // whatever was freed since; others on the lines freed since.
-                        // (A pair apart that gets here is no longer: one of its cells opened.)
-                        let recheck = is_apart(edge.watch) || {
-                            (since.0 | now.freed_lines.0) & edge.watch.0 != 0
-                                || (since.1 | now.freed_lines.1) & edge.watch.1 != 0
-                        };
-                        debug_assert!(
-                            recheck
-                                || !banded
-                                || now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some(),
-                            "a pair left unchecked is joinable"
-                        );
-                        let wait = if !recheck {
-                            Some(edge.watch)
-                        } else if is_apart(edge.watch) {
-                            // The shape along lines with both cells still closed is as it was.
-                            let ends = (edge.at[0], edge.at[1]);
-                            let opened = now.apart_opened(edge.cells);
-                            debug_assert_eq!(opened, Bits::apart_opened(&now.rows, &now.cols, edge.watch));
-                            Bits::rewait_apart(&now.rows, &now.cols, ends, self.max_turns, edge.watch, opened)
-                        } else if banded {
-                            Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
-                        } else {
-                            (!now.flood_joinable(
-                                edge.at[0],
-                                edge.at[1],
-                                self.max_turns,
-                                self.bits.rows.len(),
-                            ))
-                            .then_some(WATCH_ALL)
-                        };
-                        match wait {
-                            None => true,
-                            Some(watch) => {
-                                edge.watch = watch;
-                                if is_apart(watch) {
-                                    edge.cells = apart_cells(watch);
-                                }
-                                false
-                            }
-                        }
-                    }
+                    self.edge_joined(now, edge, previous)
                 };
                 if joined {
                     let (pairing, at) = (edge.pairing, edge.at);
@@ -320,6 +245,55 @@ impl Search {
         self.edges = edges;
         self.freed_count = freed_count;
         freed_count == target
+    }
+
+    /// Whether `edge` (which may free now) is joinable on the relaxed board `now`: checked
+    /// again only when a cell it waits on opened since its last check (`previous`: the lines
+    /// freed since the last pass began; every line freed since the run began when it was
+    /// stale), else its wait stands; a wait that changes is brought up to date.
+    #[inline(always)]
+    fn edge_joined(&self, now: &Relaxing, edge: &mut Edge, previous: (u64, u64)) -> bool {
+        if edge.joined {
+            return true;
+        }
+        let banded = self.max_turns <= 2;
+        let since = if edge.stale { now.freed_all } else { previous };
+        edge.stale = false;
+        // A pair apart waits on four cells of the relaxed board as it is now, whatever was
+        // freed since; others on the lines freed since. (A pair apart that gets here is no
+        // longer: one of its cells opened.)
+        let recheck = is_apart(edge.watch) || {
+            (since.0 | now.freed_lines.0) & edge.watch.0 != 0
+                || (since.1 | now.freed_lines.1) & edge.watch.1 != 0
+        };
+        debug_assert!(
+            recheck || !banded || now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some(),
+            "a pair left unchecked is joinable"
+        );
+        let wait = if !recheck {
+            Some(edge.watch)
+        } else if is_apart(edge.watch) {
+            // The shape along lines with both cells still closed is as it was.
+            let ends = (edge.at[0], edge.at[1]);
+            let opened = now.apart_opened(edge.cells);
+            debug_assert_eq!(opened, Bits::apart_opened(&now.rows, &now.cols, edge.watch));
+            Bits::rewait_apart(&now.rows, &now.cols, ends, self.max_turns, edge.watch, opened)
+        } else if banded {
+            Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
+        } else {
+            (!now.flood_joinable(edge.at[0], edge.at[1], self.max_turns, self.bits.rows.len()))
+                .then_some(WATCH_ALL)
+        };
+        match wait {
+            None => true,
+            Some(watch) => {
+                edge.watch = watch;
+                if is_apart(watch) {
+                    edge.cells = apart_cells(watch);
+                }
+                false
+            }
+        }
     }
 
     /// The relaxation of the current position in stages, into `bases`, for the probes of the

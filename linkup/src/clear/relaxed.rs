@@ -1,7 +1,7 @@
 //! The state of a run of the relaxation: the relaxed board, the pieces freed, the pairs that may
 //! still free one (see [`Search::can_all_go`]).
 
-use super::{Bits, Cell};
+use super::{Bits, Cell, is_apart};
 
 /// A pair of [`Search::can_all_go`] that may still free a piece.
 #[derive(Debug, Clone, Copy)]
@@ -24,6 +24,41 @@ pub(super) struct Edge {
     pub(super) watch: (u64, u64),
     /// When `watch` is apart, its four cells ([`apart_cells`]).
     pub(super) cells: [u16; 4],
+}
+
+impl Edge {
+    /// True when the pair is not joinable on the relaxed board `now`, whatever its kind may
+    /// use, because its wait holds: it is apart and its four cells are closed, or, neither
+    /// known joined nor stale, no cell opened on a line it waits on since the last pass began
+    /// (`previous`) or in this pass.
+    #[inline(always)]
+    pub(super) fn idle(&self, now: &Relaxing, previous: (u64, u64)) -> bool {
+        if is_apart(self.watch) {
+            debug_assert_eq!(
+                now.still_apart(self.cells),
+                Bits::still_apart(&now.rows, &now.cols, self.watch)
+            );
+            now.still_apart(self.cells)
+        } else {
+            !self.joined
+                && !self.stale
+                && (previous.0 | now.freed_lines.0) & self.watch.0 == 0
+                && (previous.1 | now.freed_lines.1) & self.watch.1 == 0
+        }
+    }
+
+    /// The pair of pieces `a < b` (on the cells `at`) of kind `kind` and pairing bit `pairing`,
+    /// not known joinable, waiting on `watch`.
+    pub(super) fn waiting(
+        (a, b): (u16, u16),
+        kind: usize,
+        at: [Cell; 2],
+        pairing: u8,
+        watch: (u64, u64),
+    ) -> Edge {
+        let cells = if is_apart(watch) { apart_cells(watch) } else { [0; 4] };
+        Edge { a, b, kind: kind as u16, at, pairing, joined: false, stale: false, watch, cells }
+    }
 }
 
 /// A stage of the relaxation of a position, some of the kinds it probes held (see

@@ -19,6 +19,16 @@ pub(super) struct Choice {
     pub(super) proofs: [u32; 4],
 }
 
+/// Where the logs of a position's proofs and refutations ended when it was entered.
+#[derive(Debug, Clone, Copy)]
+struct LogMarks {
+    used: usize,
+    proofs: usize,
+    log: usize,
+    refuted: usize,
+    stuck: usize,
+}
+
 impl Search {
     /// The search without gravity: true when the position can be cleared (the order is then in
     /// `order`); on false the position is as it was. `proved`: the proof in `used` shows that
@@ -37,28 +47,12 @@ impl Search {
         }
         self.count_position()?;
         let key_at = self.branches.len();
-        if proved {
-            count_taken(Taken::Proof);
-        }
-        let alive = if proved && !cfg!(debug_assertions) {
-            true
-        } else {
-            let used_at = self.used_stack.len();
-            self.used_stack.extend_from_slice(&self.used);
-            let alive = self.can_all_go();
-            if proved {
-                assert!(alive, "an inherited proof of freeing failed");
-                self.used.copy_from_slice(&self.used_stack[used_at..]);
-            }
-            self.used_stack.truncate(used_at);
-            alive
-        };
+        let alive = self.relaxation_holds(proved);
         // This position's proof, for the branches that do not inherit it to restore.
-        let (used_at, proofs_at, log_at) = (self.used_stack.len(), self.proofs.len(), self.probe_log.len());
-        let (refuted_at, stuck_at) = (self.refuted_log.len(), self.stuck.len());
+        let marks = self.log_marks();
         let mut probed = [NO_PROOF; 4];
         if alive {
-            probed = self.still_branches(from, log_at);
+            probed = self.still_branches(from, marks.log);
             if self.branches.len() > key_at {
                 self.used_stack.extend_from_slice(&self.used);
             }
@@ -73,51 +67,97 @@ impl Search {
                 let at = probed as usize;
                 self.used.copy_from_slice(&self.proofs[at..at + self.left.len()]);
             }
-            let proved = inherited || probed != NO_PROOF;
             let below = Inherit {
-                log: log_at..self.probe_log.len(),
-                refuted: refuted_at..self.refuted_log.len(),
+                log: marks.log..self.probe_log.len(),
+                refuted: marks.refuted..self.refuted_log.len(),
                 cut: self.cut(branch),
             };
-            let cleared = match branch {
-                Branch::Remove(a, b) => {
-                    self.remove(a, b, false);
-                    let cleared = self.search_still(proved, &below)?;
-                    if !cleared {
-                        self.undo(false);
-                    }
-                    cleared
-                }
-                Branch::Constrain(k, mask) => {
-                    self.trail.push((k, self.allowed[k as usize]));
-                    self.allowed[k as usize] = mask;
-                    let cleared = self.search_still(proved, &below)?;
-                    if !cleared {
-                        let (k, before) = self.trail.pop().expect("the constraint just made");
-                        self.allowed[k as usize] = before;
-                    }
-                    cleared
-                }
-            };
-            if cleared {
+            if self.try_branch(branch, inherited || probed != NO_PROOF, &below)? {
                 self.branches.truncate(key_at);
-                self.used_stack.truncate(used_at);
-                self.proofs.truncate(proofs_at);
-                self.probe_log.truncate(log_at);
-                self.refuted_log.truncate(refuted_at);
-                self.stuck.truncate(stuck_at);
+                self.truncate_logs(marks);
                 return Ok(true);
             }
             if !inherited {
-                self.used.copy_from_slice(&self.used_stack[used_at..]);
+                self.used.copy_from_slice(&self.used_stack[marks.used..]);
             }
         }
         self.branches.truncate(key_at);
+        self.truncate_logs(marks);
+        self.remember_hopeless(trail_mark);
+        self.undo_to(order_mark, trail_mark, false);
+        Ok(false)
+    }
+
+    /// Whether the relaxation holds at the position: taken as true when `proved` (a proof
+    /// carried here holds, see [`Search::inherits`]), else run. Debug builds run it anyway and
+    /// check it agrees; the proof in `used` is then the one carried here.
+    fn relaxation_holds(&mut self, proved: bool) -> bool {
+        if proved {
+            count_taken(Taken::Proof);
+            if !cfg!(debug_assertions) {
+                return true;
+            }
+        }
+        let used_at = self.used_stack.len();
+        self.used_stack.extend_from_slice(&self.used);
+        let alive = self.can_all_go();
+        if proved {
+            assert!(alive, "an inherited proof of freeing failed");
+            self.used.copy_from_slice(&self.used_stack[used_at..]);
+        }
         self.used_stack.truncate(used_at);
-        self.proofs.truncate(proofs_at);
-        self.probe_log.truncate(log_at);
-        self.refuted_log.truncate(refuted_at);
-        self.stuck.truncate(stuck_at);
+        alive
+    }
+
+    /// Where the logs of proofs and refutations end now (see [`Search::truncate_logs`]).
+    fn log_marks(&self) -> LogMarks {
+        LogMarks {
+            used: self.used_stack.len(),
+            proofs: self.proofs.len(),
+            log: self.probe_log.len(),
+            refuted: self.refuted_log.len(),
+            stuck: self.stuck.len(),
+        }
+    }
+
+    /// Drops what the position's probes and branches logged since `marks`.
+    fn truncate_logs(&mut self, marks: LogMarks) {
+        self.used_stack.truncate(marks.used);
+        self.proofs.truncate(marks.proofs);
+        self.probe_log.truncate(marks.log);
+        self.refuted_log.truncate(marks.refuted);
+        self.stuck.truncate(marks.stuck);
+    }
+
+    /// Plays `branch` and searches on below it (`proved`: a proof that the relaxation holds
+    /// there is in `used`); true when the board is cleared, else the branch is undone.
+    fn try_branch(&mut self, branch: Branch, proved: bool, below: &Inherit) -> Result<bool, OutOfBudget> {
+        match branch {
+            Branch::Remove(a, b) => {
+                self.remove(a, b, false);
+                let cleared = self.search_still(proved, below)?;
+                if !cleared {
+                    self.undo(false);
+                }
+                Ok(cleared)
+            }
+            Branch::Constrain(k, mask) => {
+                self.trail.push((k, self.allowed[k as usize]));
+                self.allowed[k as usize] = mask;
+                let cleared = self.search_still(proved, below)?;
+                if !cleared {
+                    let (k, before) = self.trail.pop().expect("the constraint just made");
+                    self.allowed[k as usize] = before;
+                }
+                Ok(cleared)
+            }
+        }
+    }
+
+    /// Enters the position as it was entered (the constraints since `trail_mark` undone) in
+    /// the table of hopeless positions; without probing, counts it towards
+    /// [`PROBE_AFTER_HOPELESS`].
+    fn remember_hopeless(&mut self, trail_mark: usize) {
         // `self.key` was overwritten by the positions below: rebuild it, for the position as
         // it was entered (without the pairings the probes narrowed).
         self.undo_to(self.order.len(), trail_mark, false);
@@ -132,8 +172,6 @@ impl Search {
                 self.budget = self.budget.min(self.positions);
             }
         }
-        self.undo_to(order_mark, trail_mark, false);
-        Ok(false)
     }
 
     /// Pushes the branches of the current position (after [`Search::close`]) onto `branches`:
@@ -174,35 +212,7 @@ impl Search {
             if mask == 0 {
                 continue;
             }
-            let mut choice =
-                Choice { kind: k, removes: [(0, 0); 3], count: 0, rest: 0, proofs: [NO_PROOF; 4] };
-            let mut covered = 0u8;
-            let mut failed = false;
-            for (pairing, two) in PAIRINGS.iter().enumerate() {
-                let bits = mask >> (2 * pairing) & 0b11;
-                if bits != 0 {
-                    covered |= 1 << pairing;
-                    let (x, y) = two[usize::from(bits & 1 == 0)];
-                    let branch = Branch::Remove(live[x], live[y]);
-                    let proof = if self.probe { self.probe(branch, from, own_log) } else { Some(NO_PROOF) };
-                    if let Some(proof) = proof {
-                        choice.removes[choice.count] = (live[x], live[y]);
-                        choice.proofs[choice.count] = proof;
-                        choice.count += 1;
-                    } else {
-                        failed = true;
-                    }
-                }
-            }
-            choice.rest = self.allowed[k] & !covered;
-            if self.probe && choice.rest != 0 {
-                if let Some(proof) = self.probe(Branch::Constrain(k as u32, choice.rest), from, own_log) {
-                    choice.proofs[choice.count] = proof;
-                } else {
-                    choice.rest = 0;
-                    failed = true;
-                }
-            }
+            let (choice, covered, failed) = self.choice_of(k, live, mask, from, own_log);
             let branches = choice.count + usize::from(choice.rest != 0);
             if failed && failed_first.is_none() {
                 failed_first = Some(index);
@@ -239,27 +249,8 @@ impl Search {
             // Move to front: the next positions probe this kind first.
             self.kind_order[..=index].rotate_right(1);
         }
-        if let Some(mut choice) = best {
-            let first_branch = self.branches.len();
-            let mut proofs = choice.proofs;
-            let turn = (self.branch_turn % choice.count.max(1) as u64) as usize;
-            choice.removes[..choice.count].rotate_left(turn);
-            proofs[..choice.count].rotate_left(turn);
-            for &(a, b) in &choice.removes[..choice.count] {
-                self.branches.push(Branch::Remove(a, b));
-            }
-            if choice.rest != 0 {
-                self.branches.push(Branch::Constrain(choice.kind as u32, choice.rest));
-            }
-            // The branch the position's proof carries over to first: the relaxation found
-            // the kind freed by that pairing.
-            if let Some(first) =
-                (first_branch..self.branches.len()).find(|&at| self.inherits(self.branches[at]))
-            {
-                self.branches[first_branch..=first].rotate_right(1);
-                proofs[..=first - first_branch].rotate_right(1);
-            }
-            return proofs;
+        if let Some(choice) = best {
+            return self.push_choice(choice);
         }
         for k in 0..self.left.len() {
             if self.left[k] > 4 {
@@ -267,5 +258,72 @@ impl Search {
             }
         }
         [NO_PROOF; 4]
+    }
+
+    /// The branches of kind `k` (four pieces left, `live`, its joinable pairs `mask`): a
+    /// removal for each pairing with a pair joinable, and the other pairings it may keep; when
+    /// probing, only those whose probe holds ([`Search::probe`]). Also the pairings covered by
+    /// a removal, and whether a probe failed.
+    fn choice_of(
+        &mut self,
+        k: usize,
+        live: [u16; 4],
+        mask: u8,
+        from: &Inherit,
+        own_log: usize,
+    ) -> (Choice, u8, bool) {
+        let mut choice = Choice { kind: k, removes: [(0, 0); 3], count: 0, rest: 0, proofs: [NO_PROOF; 4] };
+        let mut covered = 0u8;
+        let mut failed = false;
+        for (pairing, two) in PAIRINGS.iter().enumerate() {
+            let bits = mask >> (2 * pairing) & 0b11;
+            if bits != 0 {
+                covered |= 1 << pairing;
+                let (x, y) = two[usize::from(bits & 1 == 0)];
+                let branch = Branch::Remove(live[x], live[y]);
+                let proof = if self.probe { self.probe(branch, from, own_log) } else { Some(NO_PROOF) };
+                if let Some(proof) = proof {
+                    choice.removes[choice.count] = (live[x], live[y]);
+                    choice.proofs[choice.count] = proof;
+                    choice.count += 1;
+                } else {
+                    failed = true;
+                }
+            }
+        }
+        choice.rest = self.allowed[k] & !covered;
+        if self.probe && choice.rest != 0 {
+            if let Some(proof) = self.probe(Branch::Constrain(k as u32, choice.rest), from, own_log) {
+                choice.proofs[choice.count] = proof;
+            } else {
+                choice.rest = 0;
+                failed = true;
+            }
+        }
+        (choice, covered, failed)
+    }
+
+    /// Pushes the branches of `choice` onto `branches`: its removals turned by `branch_turn`,
+    /// then the rest, and the branch the position's proof carries over to moved first (the
+    /// relaxation found the kind freed by that pairing). Returns where the probes left the
+    /// proofs of the branches, in their new order.
+    fn push_choice(&mut self, mut choice: Choice) -> [u32; 4] {
+        let first_branch = self.branches.len();
+        let mut proofs = choice.proofs;
+        let turn = (self.branch_turn % choice.count.max(1) as u64) as usize;
+        choice.removes[..choice.count].rotate_left(turn);
+        proofs[..choice.count].rotate_left(turn);
+        for &(a, b) in &choice.removes[..choice.count] {
+            self.branches.push(Branch::Remove(a, b));
+        }
+        if choice.rest != 0 {
+            self.branches.push(Branch::Constrain(choice.kind as u32, choice.rest));
+        }
+        if let Some(first) = (first_branch..self.branches.len()).find(|&at| self.inherits(self.branches[at]))
+        {
+            self.branches[first_branch..=first].rotate_right(1);
+            proofs[..=first - first_branch].rotate_right(1);
+        }
+        proofs
     }
 }
