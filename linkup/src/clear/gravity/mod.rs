@@ -281,21 +281,8 @@ impl Search {
         if self.total_left == 0 {
             return Ok(true);
         }
-        // The sleep set after the safe moves: a pair stays when each of them commutes with it
-        // (every pair when there were none: nothing to check).
         if self.order.len() > order_mark {
-            let mut kept = sleep_from;
-            for index in sleep_from..state.sleep.len() {
-                let slept = state.sleep[index];
-                let stays = self.order[order_mark..]
-                    .iter()
-                    .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
-                if stays {
-                    state.sleep[kept] = slept;
-                    kept += 1;
-                }
-            }
-            state.sleep.truncate(kept);
+            self.keep_sleepers(state, sleep_from, order_mark);
         }
         let Ok(reserved) = state.memo.enter(self.columns.hash, &self.columns.key) else {
             self.undo_to(order_mark, self.trail.len(), true);
@@ -303,65 +290,10 @@ impl Search {
         };
         self.count_position()?;
         let from = self.branches.len();
-        self.find_exposed(state);
         let pairs_from = state.pairs.len();
-        // The branches' sort keys, made straight from the pairs when found as pairs.
-        state.order_keys.clear();
-        if self.columns.member_slot.is_empty() {
-            let asleep = std::mem::take(&mut state.sleep);
-            self.push_open_pairs(state, &asleep[sleep_from..]);
-            state.sleep = asleep;
-            for branch in &self.branches[from..] {
-                let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
-                state.order_keys.push(self.order_key(state.seed, a, b));
-            }
-            self.branches.truncate(from);
-        } else {
-            match parent {
-                Some(parent) if state.incremental => {
-                    self.update_pairs(state, parent);
-                    #[cfg(debug_assertions)]
-                    self.check_pairs(state, pairs_from);
-                }
-                _ => self.find_pairs_by_cells(state),
-            }
-            // A pair is looked for in the sleep set only once found joined: a position has a
-            // few branches and a sleep set of a few pairs, against
-            // many more pairs of open pieces looked at.
-            let asleep = &state.sleep[sleep_from..];
-            for &(a, b) in &state.pairs[pairs_from..] {
-                // Both pieces in one number, so that a pair of the sleep set is one comparison.
-                let pair = u32::from(a) | u32::from(b) << 16;
-                if !asleep.iter().any(|&(x, y)| u32::from(x) | u32::from(y) << 16 == pair) {
-                    state.order_keys.push(self.order_key(state.seed, a, b));
-                }
-            }
-        }
+        self.push_gravity_branches(state, sleep_from, parent);
         let here = Parent { pairs_from, pairs_end: state.pairs.len(), order_end: self.order.len() };
-        state.order_keys.sort_unstable();
-        for &order_key in &state.order_keys {
-            let found = order_key as u64;
-            self.branches.push(Branch::Remove((found >> 16) as u16, found as u16));
-        }
-        // The branches whose board (before anything falls) is in the table already: all looked
-        // up before any is tried, so that the lookups overlap. Such a board was entered in the
-        // table after its safe moves, so it has none, and the branch's position is that board.
-        state.known.truncate(from);
-        state.child_hash.truncate(from);
-        state.child_matched.truncate(from);
-        // The keys first, then the lookups: with nothing between them, the lookups' loads are
-        // in flight together.
-        state.child_key.clear();
-        for index in from..self.branches.len() {
-            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
-            let (hash, foreseen) = self.hash_without(a, b, &mut state.child_key);
-            state.child_hash.push(hash);
-            state.child_matched.push(foreseen);
-        }
-        let key_words = self.columns.key.len();
-        for (index, key) in state.child_key.chunks_exact(key_words).enumerate() {
-            state.known.push(state.memo.contains(state.child_hash[from + index], key));
-        }
+        self.look_up_branches(state, from);
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
         while index < self.branches.len() {
@@ -403,6 +335,95 @@ impl Search {
         state.memo.prove(reserved, self.columns.hash, &self.columns.key);
         self.undo_to(order_mark, self.trail.len(), true);
         Ok(false)
+    }
+
+    /// The sleep set `state.sleep[sleep_from..]` after the safe moves `order[order_mark..]`: a
+    /// pair stays when each of them commutes with it.
+    fn keep_sleepers(&self, state: &mut Gravity, sleep_from: usize, order_mark: usize) {
+        let mut kept = sleep_from;
+        for index in sleep_from..state.sleep.len() {
+            let slept = state.sleep[index];
+            let stays = self.order[order_mark..]
+                .iter()
+                .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
+            if stays {
+                state.sleep[kept] = slept;
+                kept += 1;
+            }
+        }
+        state.sleep.truncate(kept);
+    }
+
+    /// Pushes the branches of the position onto `branches`: every removable pair but those of
+    /// the sleep set `state.sleep[sleep_from..]`, in the order of [`Search::order_key`]; the
+    /// pairs found are pushed onto `state.pairs` too (brought up to date from `parent`'s when
+    /// it has them and pairs are found incrementally).
+    fn push_gravity_branches(&mut self, state: &mut Gravity, sleep_from: usize, parent: Option<Parent>) {
+        let from = self.branches.len();
+        self.find_exposed(state);
+        let pairs_from = state.pairs.len();
+        // The branches' sort keys, made straight from the pairs when found as pairs.
+        state.order_keys.clear();
+        if self.columns.member_slot.is_empty() {
+            let asleep = std::mem::take(&mut state.sleep);
+            self.push_open_pairs(state, &asleep[sleep_from..]);
+            state.sleep = asleep;
+            for branch in &self.branches[from..] {
+                let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
+                state.order_keys.push(self.order_key(state.seed, a, b));
+            }
+            self.branches.truncate(from);
+        } else {
+            match parent {
+                Some(parent) if state.incremental => {
+                    self.update_pairs(state, parent);
+                    #[cfg(debug_assertions)]
+                    self.check_pairs(state, pairs_from);
+                }
+                _ => self.find_pairs_by_cells(state),
+            }
+            // A pair is looked for in the sleep set only once found joined: a position has a
+            // few branches and a sleep set of a few pairs, against
+            // many more pairs of open pieces looked at.
+            let asleep = &state.sleep[sleep_from..];
+            for &(a, b) in &state.pairs[pairs_from..] {
+                // Both pieces in one number, so that a pair of the sleep set is one comparison.
+                let pair = u32::from(a) | u32::from(b) << 16;
+                if !asleep.iter().any(|&(x, y)| u32::from(x) | u32::from(y) << 16 == pair) {
+                    state.order_keys.push(self.order_key(state.seed, a, b));
+                }
+            }
+        }
+        state.order_keys.sort_unstable();
+        for &order_key in &state.order_keys {
+            let found = order_key as u64;
+            self.branches.push(Branch::Remove((found >> 16) as u16, found as u16));
+        }
+    }
+
+    /// Looks up in the table of hopeless positions the board each branch from `from` on leaves
+    /// before anything falls, into `state.known`, with the hashes and what their removals will
+    /// find in their columns (`state.child_hash`, `state.child_matched`).
+    fn look_up_branches(&mut self, state: &mut Gravity, from: usize) {
+        // The branches whose board (before anything falls) is in the table already: all looked
+        // up before any is tried, so that the lookups overlap. Such a board was entered in the
+        // table after its safe moves, so it has none, and the branch's position is that board.
+        state.known.truncate(from);
+        state.child_hash.truncate(from);
+        state.child_matched.truncate(from);
+        // The keys first, then the lookups: with nothing between them, the lookups' loads are
+        // in flight together.
+        state.child_key.clear();
+        for index in from..self.branches.len() {
+            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+            let (hash, foreseen) = self.hash_without(a, b, &mut state.child_key);
+            state.child_hash.push(hash);
+            state.child_matched.push(foreseen);
+        }
+        let key_words = self.columns.key.len();
+        for (index, key) in state.child_key.chunks_exact(key_words).enumerate() {
+            state.known.push(state.memo.contains(state.child_hash[from + index], key));
+        }
     }
 
     /// The sort key of the branch removing `a` and `b` (`a` the lower) in a round of tie seed

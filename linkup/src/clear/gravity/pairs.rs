@@ -319,62 +319,7 @@ impl Search {
     pub(in crate::clear) fn update_pairs(&mut self, state: &mut Gravity, parent: Parent) {
         let width = self.column_start.len() - 1;
         let last = usize::from(self.board_rows);
-        // Per framed column: the pieces removed from it, and the lowest row one was removed from.
-        let mut removed = [(0u8, 0u8); 64];
-        let mut columns_changed = 0u64;
-        for step in &self.order[parent.order_end..] {
-            for (row, col) in step.at {
-                let entry = &mut removed[col as usize & 63];
-                entry.0 += 1;
-                entry.1 = entry.1.max(row);
-                columns_changed |= 1 << (col & 63);
-            }
-        }
-        // The pieces whose pairs are found again, each once in `dirty_pieces`. Their bits are set
-        // in `dirty` over those of the pieces gone, so that one bit tells which of the parent's
-        // pairs stay.
-        let (dirty, dirty_pieces) = (&mut state.dirty, &mut state.dirty_pieces);
-        for (stale, &present) in dirty.iter_mut().zip(&self.present) {
-            *stale = !present;
-        }
-        dirty_pieces.clear();
-        let mut mark = |piece: u16| {
-            let word = &mut dirty[piece as usize / 64 % 64];
-            if *word >> (piece % 64) & 1 == 0 {
-                *word |= 1 << (piece % 64);
-                dirty_pieces.push(piece);
-            }
-        };
-        let board = span(1, last as u32);
-        while columns_changed != 0 {
-            let col = columns_changed.trailing_zeros() as usize;
-            columns_changed &= columns_changed - 1;
-            let (count, lowest) = removed[col];
-            // The column's top row now (`last + 1` when it is empty).
-            let held = !self.bits.cols[col] & board;
-            let top_row = if held == 0 { last + 1 } else { held.trailing_zeros() as usize };
-            // The pieces that may have moved, and the new top (it sees the cells opened above it).
-            for row in top_row..=usize::from(lowest).max(top_row).min(last) {
-                let piece = self.columns.grid[row * width + col];
-                if piece != NO_PIECE {
-                    mark(piece);
-                }
-            }
-            // The first piece along each opened cell's row, each way.
-            for row in top_row - usize::from(count)..top_row {
-                let closed = !self.bits.rows[row];
-                let before = closed & ((1 << col) - 1);
-                let after = closed & (u64::MAX << col << 1);
-                let left = before.checked_ilog2().map_or(usize::MAX, |col| col as usize);
-                for beside in [left, after.trailing_zeros() as usize] {
-                    if (1..width - 1).contains(&beside) {
-                        let piece = self.columns.grid[row * width + beside];
-                        debug_assert_ne!(piece, NO_PIECE, "a closed cell of the board holds a piece");
-                        mark(piece);
-                    }
-                }
-            }
-        }
+        self.mark_dirty(&mut state.dirty, &mut state.dirty_pieces, parent.order_end);
         let is_stale =
             |stale: &[u64; 64], piece: u16| stale[piece as usize / 64 % 64] >> (piece % 64) & 1 == 1;
         for index in parent.pairs_from..parent.pairs_end {
@@ -426,6 +371,69 @@ impl Search {
                     }
                     debug_assert!(self.pieces_joinable(piece, other));
                     state.pairs.push((piece.min(other), piece.max(other)));
+                }
+            }
+        }
+    }
+
+    /// The pieces whose pairs [`Search::update_pairs`] finds again, after the removals
+    /// `order[order_end..]`: those that fell or came on top in a column a removal touched, and
+    /// the first piece each way along the row of each cell opened. Each is pushed once onto
+    /// `dirty_pieces`, and its bit set in `dirty` over those of the pieces gone, so that one bit
+    /// tells which of the parent's pairs stay.
+    #[inline(always)]
+    fn mark_dirty(&self, dirty: &mut [u64; 64], dirty_pieces: &mut Vec<u16>, order_end: usize) {
+        let width = self.column_start.len() - 1;
+        let last = usize::from(self.board_rows);
+        // Per framed column: the pieces removed from it, and the lowest row one was removed from.
+        let mut removed = [(0u8, 0u8); 64];
+        let mut columns_changed = 0u64;
+        for step in &self.order[order_end..] {
+            for (row, col) in step.at {
+                let entry = &mut removed[col as usize & 63];
+                entry.0 += 1;
+                entry.1 = entry.1.max(row);
+                columns_changed |= 1 << (col & 63);
+            }
+        }
+        for (stale, &present) in dirty.iter_mut().zip(&self.present) {
+            *stale = !present;
+        }
+        dirty_pieces.clear();
+        let mut mark = |piece: u16| {
+            let word = &mut dirty[piece as usize / 64 % 64];
+            if *word >> (piece % 64) & 1 == 0 {
+                *word |= 1 << (piece % 64);
+                dirty_pieces.push(piece);
+            }
+        };
+        let board = span(1, last as u32);
+        while columns_changed != 0 {
+            let col = columns_changed.trailing_zeros() as usize;
+            columns_changed &= columns_changed - 1;
+            let (count, lowest) = removed[col];
+            // The column's top row now (`last + 1` when it is empty).
+            let held = !self.bits.cols[col] & board;
+            let top_row = if held == 0 { last + 1 } else { held.trailing_zeros() as usize };
+            // The pieces that may have moved, and the new top (it sees the cells opened above it).
+            for row in top_row..=usize::from(lowest).max(top_row).min(last) {
+                let piece = self.columns.grid[row * width + col];
+                if piece != NO_PIECE {
+                    mark(piece);
+                }
+            }
+            // The first piece along each opened cell's row, each way.
+            for row in top_row - usize::from(count)..top_row {
+                let closed = !self.bits.rows[row];
+                let before = closed & ((1 << col) - 1);
+                let after = closed & (u64::MAX << col << 1);
+                let left = before.checked_ilog2().map_or(usize::MAX, |col| col as usize);
+                for beside in [left, after.trailing_zeros() as usize] {
+                    if (1..width - 1).contains(&beside) {
+                        let piece = self.columns.grid[row * width + beside];
+                        debug_assert_ne!(piece, NO_PIECE, "a closed cell of the board holds a piece");
+                        mark(piece);
+                    }
                 }
             }
         }
