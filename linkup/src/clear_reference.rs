@@ -37,9 +37,11 @@ pub fn clearable(board: &Board, rules: Rules, gravity: bool) -> Option<bool> {
 
 /// [`clearable`] of `board`, with the boards known hopeless in `hopeless` (their cells).
 fn clears(board: &Board, rules: Rules, gravity: bool, hopeless: &mut FxHashSet<Vec<Kind>>) -> bool {
-    let pieces: Vec<Pos> = (1..=board.rows())
-        .flat_map(|row| (1..=board.cols()).map(move |col| Pos::new(row, col)))
-        .filter(|&pos| board[Pos::new(pos.row - 1, pos.col - 1)] != EMPTY)
+    // The pieces' cells, 1-based, in reading order.
+    let cols = board.cols();
+    let pieces: Vec<Pos> = (board.cells().iter().enumerate())
+        .filter(|&(_, &kind)| kind != EMPTY)
+        .map(|(index, _)| Pos::new(index / cols + 1, index % cols + 1))
         .collect();
     if pieces.is_empty() {
         return true;

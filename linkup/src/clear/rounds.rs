@@ -1,4 +1,5 @@
-//! The rounds of growing budgets both searches run in (see [`Search::probe_rounds`]).
+//! The rounds of growing budgets both searches run in ([`Search::in_rounds`]), and the rounds of
+//! the search without gravity with probing ([`Search::probe_rounds`]).
 
 use super::{Inherit, OutOfBudget, Search, mix};
 use common::search::luby;
@@ -26,26 +27,41 @@ impl Search {
     pub(super) fn probe_rounds(&mut self, budget: u64, unit: Option<u64>) -> Result<bool, OutOfBudget> {
         self.probe = true;
         let unit = unit.unwrap_or(self.cell.len() as u64).max(1);
-        let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
-        for round in 1u64.. {
-            self.undo_to(0, 0, false);
-            self.branches.clear();
-            self.used_stack.clear();
-            self.proofs.clear();
-            self.probe_log.clear();
-            self.refuted_log.clear();
-            self.stuck.clear();
-            self.branch_turn = 0;
-            if round == 1 {
-                for (index, slot) in self.kind_order.iter_mut().enumerate() {
+        self.in_rounds(budget, unit, |search, seed| {
+            search.undo_to(0, 0, false);
+            search.branches.clear();
+            search.used_stack.clear();
+            search.proofs.clear();
+            search.probe_log.clear();
+            search.refuted_log.clear();
+            search.stuck.clear();
+            search.branch_turn = seed.map_or(0, |seed| seed >> 32);
+            if seed.is_none() {
+                for (index, slot) in search.kind_order.iter_mut().enumerate() {
                     *slot = index as u32;
                 }
-            } else {
-                let seed = mix(board_seed ^ round);
-                self.branch_turn = seed >> 32;
             }
-            self.budget = budget.min(self.positions.saturating_add(luby(round).saturating_mul(unit)));
-            match self.search_still(false, &Inherit::default()) {
+            search.search_still(false, &Inherit::default())
+        })
+    }
+
+    /// Runs `round` in rounds until one ends within its budget, or `budget` positions are
+    /// searched in all: round r may search `unit` times the r-th term of the Luby sequence more
+    /// positions ([`Search::budget`] is set to that). `round` gets the round's seed: none in the
+    /// first, then a number drawn from the board's kinds and the round, so that every run on a
+    /// board searches the same positions. A round that runs out of its budget concludes
+    /// nothing: the next starts from the first position.
+    pub(super) fn in_rounds(
+        &mut self,
+        budget: u64,
+        unit: u64,
+        mut round: impl FnMut(&mut Search, Option<u64>) -> Result<bool, OutOfBudget>,
+    ) -> Result<bool, OutOfBudget> {
+        let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
+        for number in 1u64.. {
+            let seed = (number > 1).then(|| mix(board_seed ^ number));
+            self.budget = budget.min(self.positions.saturating_add(luby(number).saturating_mul(unit)));
+            match round(self, seed) {
                 Err(OutOfBudget) if self.positions < budget => {}
                 found => return found,
             }

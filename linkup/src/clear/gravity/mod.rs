@@ -81,7 +81,6 @@ use super::table::Table;
 use super::{Branch, Cell, OutOfBudget, Search, middles, mix, run, span};
 pub(super) use columns::Columns;
 use columns::NO_PIECE;
-use common::search::luby;
 use pairs::{NO_KIND, Reach};
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
@@ -158,7 +157,6 @@ impl Search {
     /// sequence (see the [module documentation](self)).
     pub(in crate::clear) fn gravity_rounds(&mut self, restart_unit: u64) -> Result<bool, OutOfBudget> {
         self.init_columns();
-        let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
         let mut state = Gravity {
             memo: Table::new(self.memo_words),
             seed: 0,
@@ -182,20 +180,15 @@ impl Search {
             && self.columns.packed.iter().all(|&packed| packed)
             && (self.max_turns <= 1 || self.max_turns == 2 && ring_open);
         self.columns.cells_on_demand = state.incremental;
-        for round in 1.. {
-            self.budget = state.budget.min(self.positions.saturating_add(luby(round) * restart_unit));
-            state.seed = if round == 1 { 0 } else { mix(board_seed ^ round) | 1 };
+        self.in_rounds(state.budget, restart_unit, |search, seed| {
+            search.undo_to(0, 0, true);
+            search.branches.clear();
+            // Not 0 after the first round: 0 is reading order.
+            state.seed = seed.map_or(0, |seed| seed | 1);
             state.sleep.clear();
             state.pairs.clear();
-            match self.gravity(&mut state, 0, None) {
-                Err(OutOfBudget) if self.budget < state.budget => {
-                    self.undo_to(0, 0, true);
-                    self.branches.clear();
-                }
-                found => return found,
-            }
-        }
-        unreachable!("the rounds end when the budget does")
+            search.gravity(&mut state, 0, None)
+        })
     }
 
     /// The first kind from `from` on whose pieces left are all on top of their columns (see
