@@ -120,6 +120,23 @@ use table::Table;
 /// more closed bit beyond the ring, fits a 64-bit word.
 pub const MAX_SIDE: usize = 60;
 
+/// Words of a board's lines (rows or columns) kept in fixed arrays: a framed line of a board of
+/// at most [`MAX_SIDE`] cells has `MAX_SIDE + 2` bits, and the bit beyond it (always 0) must be
+/// below bit 63, which marks a wait as apart (see [`bits`]).
+const LINE_WORDS: usize = 64;
+
+/// Words of one bit per piece in fixed arrays: [`MAX_SIDE`]² pieces fit.
+const PIECE_WORDS: usize = 64;
+
+/// Bytes of the relaxed board's grid of cells, the cell at row r and column c at `r << 6 | c`
+/// (see [`relaxed`]), for every framed line and the one beyond.
+const CELL_BYTES: usize = 64 * 64;
+
+const _: () = assert!(MAX_SIDE + 3 <= 63 && MAX_SIDE + 3 <= LINE_WORDS, "a framed line and the bit beyond");
+const _: () = assert!(MAX_SIDE * MAX_SIDE <= 64 * PIECE_WORDS, "one bit per piece");
+const _: () = assert!(MAX_SIDE * MAX_SIDE < u16::MAX as usize, "pieces are numbered in u16");
+const _: () = assert!((MAX_SIDE + 3) << 6 <= CELL_BYTES, "a cell's index in the grid of cells");
+
 /// The budget of positions when none is given.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
 

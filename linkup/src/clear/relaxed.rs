@@ -1,7 +1,7 @@
 //! The state of a run of the relaxation: the relaxed board, the pieces freed, the pairs that may
 //! still free one (see [`Search::can_all_go`]).
 
-use super::{Bits, Cell, is_apart};
+use super::{Bits, CELL_BYTES, Cell, LINE_WORDS, PIECE_WORDS, is_apart};
 
 /// A pair of [`Search::can_all_go`] that may still free a piece.
 #[derive(Debug, Clone, Copy)]
@@ -87,12 +87,12 @@ pub(super) struct Base {
 /// ([`Search::relaxings`]): made anew, moved or cloned whole, its bytes cost more than the run.
 #[derive(Debug)]
 pub(super) struct Relaxing {
-    pub(super) rows: [u64; 64],
-    pub(super) cols: [u64; 64],
-    pub(super) freed: [u64; 64],
+    pub(super) rows: [u64; LINE_WORDS],
+    pub(super) cols: [u64; LINE_WORDS],
+    pub(super) freed: [u64; PIECE_WORDS],
     pub(super) freed_lines: (u64, u64),
     pub(super) freed_all: (u64, u64),
-    pub(super) open: [u8; 4096],
+    pub(super) open: [u8; CELL_BYTES],
     pub(super) cells_used: usize,
 }
 
@@ -118,12 +118,12 @@ impl Clone for Relaxing {
 impl Default for Relaxing {
     fn default() -> Relaxing {
         Relaxing {
-            rows: [0; 64],
-            cols: [0; 64],
-            freed: [0; 64],
+            rows: [0; LINE_WORDS],
+            cols: [0; LINE_WORDS],
+            freed: [0; PIECE_WORDS],
             freed_lines: (0, 0),
             freed_all: (0, 0),
-            open: [0; 4096],
+            open: [0; CELL_BYTES],
             cells_used: 0,
         }
     }
@@ -179,7 +179,7 @@ impl Relaxing {
     /// [`Bits::apart_opened`] on the relaxed board, from the four cells `cells`.
     #[inline(always)]
     pub(super) fn apart_opened(&self, cells: [u16; 4]) -> (bool, bool) {
-        let open = |cell: u16| self.open[usize::from(cell) & 4095];
+        let open = |cell: u16| self.open[usize::from(cell) & (CELL_BYTES - 1)];
         (open(cells[0]) | open(cells[1]) != 0, open(cells[2]) | open(cells[3]) != 0)
     }
 
