@@ -290,8 +290,20 @@ impl Search {
         self.key.push(word);
     }
 
-    /// Removes pieces `a` and `b` (of one kind, joinable now).
-    pub(super) fn remove(&mut self, a: u16, b: u16, gravity: bool) {
+    /// Removes pieces `a` and `b` (of one kind, joinable now); the board without gravity.
+    #[inline(always)]
+    pub(super) fn remove(&mut self, a: u16, b: u16) {
+        self.remove_as::<false>(a, b);
+    }
+
+    /// [`Search::remove`] with gravity: the pieces above them fall.
+    #[inline(always)]
+    pub(super) fn remove_falling(&mut self, a: u16, b: u16) {
+        self.remove_as::<true>(a, b);
+    }
+
+    /// [`Search::remove`] (`FALLING`: with gravity).
+    fn remove_as<const FALLING: bool>(&mut self, a: u16, b: u16) {
         let k = self.kind[a as usize] as usize;
         let step = Step {
             pieces: [a, b],
@@ -309,10 +321,10 @@ impl Search {
         for piece in [a, b] {
             self.present[piece as usize / 64] &= !(1 << (piece % 64));
         }
-        if !gravity {
+        if !FALLING {
             self.live_of[k] = self.find_live(k).0;
         }
-        self.update_board(step.pieces, step.at, gravity, true);
+        self.update_board::<FALLING>(step.pieces, step.at, true);
     }
 
     /// Brings the bits up to date after `pieces`, on `cells` when removed, were taken away
@@ -320,8 +332,8 @@ impl Search {
     /// cells flip. (Inlined, with the layout kept out of line: without gravity it is two bit
     /// flips, which a call would cost more than.)
     #[inline(always)]
-    pub(super) fn update_board(&mut self, pieces: [u16; 2], cells: [Cell; 2], gravity: bool, emptied: bool) {
-        if gravity {
+    fn update_board<const FALLING: bool>(&mut self, pieces: [u16; 2], cells: [Cell; 2], emptied: bool) {
+        if FALLING {
             self.settle_pieces(pieces, cells);
         } else {
             for at in cells {
@@ -330,8 +342,20 @@ impl Search {
         }
     }
 
-    /// Puts back the last removal.
-    pub(super) fn undo(&mut self, gravity: bool) {
+    /// Puts back the last removal; the board without gravity.
+    #[inline(always)]
+    pub(super) fn undo(&mut self) {
+        self.undo_as::<false>();
+    }
+
+    /// [`Search::undo`] with gravity.
+    #[inline(always)]
+    pub(super) fn undo_falling(&mut self) {
+        self.undo_as::<true>();
+    }
+
+    /// [`Search::undo`] (`FALLING`: with gravity).
+    fn undo_as<const FALLING: bool>(&mut self) {
         let step = self.order.pop().expect("a removal to undo");
         while self.cache_trail.len() > step.cache_mark {
             let (k, cache, watch) = self.cache_trail.pop().expect("a mask cached below");
@@ -347,16 +371,26 @@ impl Search {
         for piece in [a, b] {
             self.present[piece as usize / 64] |= 1 << (piece % 64);
         }
-        if !gravity {
+        if !FALLING {
             self.live_of[k] = self.find_live(k).0;
         }
-        self.update_board(step.pieces, step.at, gravity, false);
+        self.update_board::<FALLING>(step.pieces, step.at, false);
     }
 
-    /// Undoes removals and constraints back to the marks.
-    pub(super) fn undo_to(&mut self, order_mark: usize, trail_mark: usize, gravity: bool) {
+    /// Undoes removals and constraints back to the marks; the board without gravity.
+    pub(super) fn undo_to(&mut self, order_mark: usize, trail_mark: usize) {
+        self.undo_to_as::<false>(order_mark, trail_mark);
+    }
+
+    /// [`Search::undo_to`] with gravity.
+    pub(super) fn undo_falling_to(&mut self, order_mark: usize, trail_mark: usize) {
+        self.undo_to_as::<true>(order_mark, trail_mark);
+    }
+
+    /// [`Search::undo_to`] (`FALLING`: with gravity).
+    fn undo_to_as<const FALLING: bool>(&mut self, order_mark: usize, trail_mark: usize) {
         while self.order.len() > order_mark {
-            self.undo(gravity);
+            self.undo_as::<FALLING>();
         }
         while self.trail.len() > trail_mark {
             let (k, before) = self.trail.pop().expect("a constraint to undo");

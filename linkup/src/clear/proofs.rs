@@ -92,7 +92,7 @@ impl Search {
         let cut = self.cut(branch).expect("a probed branch is on a kind of four");
         let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
         match branch {
-            Branch::Remove(a, b) => self.remove(a, b, false),
+            Branch::Remove(a, b) => self.remove(a, b),
             Branch::Constrain(k, mask) => {
                 self.trail.push((k, self.allowed[k as usize]));
                 self.allowed[k as usize] = mask;
@@ -135,7 +135,7 @@ impl Search {
                 self.stuck.push(present & !freed);
             }
         }
-        self.undo_to(order_mark, trail_mark, false);
+        self.undo_to(order_mark, trail_mark);
         let proof = if !alive {
             None
         } else if inherited || cleared {

@@ -28,7 +28,7 @@ impl Search {
         self.probe = true;
         let unit = unit.unwrap_or(self.cell.len() as u64).max(1);
         self.in_rounds(budget, unit, |search, seed| {
-            search.undo_to(0, 0, false);
+            search.undo_to(0, 0);
             search.branches.clear();
             search.used_stack.clear();
             search.proofs.clear();

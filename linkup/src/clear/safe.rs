@@ -28,7 +28,7 @@ impl Search {
                     2 => {
                         self.live(k, &mut live);
                         if self.pair_mask(k, live) != 0 {
-                            self.remove(live[0], live[1], false);
+                            self.remove(live[0], live[1]);
                             changed = true;
                         }
                     }
@@ -61,9 +61,9 @@ impl Search {
             let [first, second] = pairs.map(|(x, y)| (live[x], live[y]));
             let (now, then) = if bits & 1 == 1 { (first, second) } else { (second, first) };
             if bits == 0b11 || forced || self.joinable_after(now, then) {
-                self.remove(now.0, now.1, false);
+                self.remove(now.0, now.1);
                 if bits == 0b11 || !forced || self.pieces_joinable(then.0, then.1) {
-                    self.remove(then.0, then.1, false);
+                    self.remove(then.0, then.1);
                 }
                 return true;
             }
@@ -74,23 +74,34 @@ impl Search {
     /// Removes every piece of kind `k` (six or more left) when pairs of it removable one after
     /// the other, taken greedily, clear the kind. True when they did.
     pub(super) fn clear_many(&mut self, k: usize) -> bool {
-        self.clear_many_with(k, false)
+        self.clear_many_as::<false>(k)
     }
 
-    /// [`Search::clear_many`] for any count, with or without gravity.
-    pub(super) fn clear_many_with(&mut self, k: usize, gravity: bool) -> bool {
+    /// [`Search::clear_many`] with gravity, for any count.
+    pub(super) fn clear_many_falling(&mut self, k: usize) -> bool {
+        self.clear_many_as::<true>(k)
+    }
+
+    /// [`Search::clear_many`] (`FALLING`: with gravity).
+    fn clear_many_as<const FALLING: bool>(&mut self, k: usize) -> bool {
         let mark = self.order.len();
         loop {
             let Some((a, b)) = self.present_pairs(k).find(|&(a, b)| self.pieces_joinable(a, b)) else {
                 break;
             };
-            self.remove(a, b, gravity);
+            if FALLING {
+                self.remove_falling(a, b);
+            } else {
+                self.remove(a, b);
+            }
         }
         if self.left[k] == 0 {
             return true;
         }
-        while self.order.len() > mark {
-            self.undo(gravity);
+        if FALLING {
+            self.undo_falling_to(mark, self.trail.len());
+        } else {
+            self.undo_to(mark, self.trail.len());
         }
         false
     }

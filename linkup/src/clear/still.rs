@@ -42,7 +42,7 @@ impl Search {
         }
         self.key();
         if self.memo.contains(fingerprint(&self.key), &self.key) {
-            self.undo_to(order_mark, trail_mark, false);
+            self.undo_to(order_mark, trail_mark);
             return Ok(false);
         }
         self.count_position()?;
@@ -84,7 +84,7 @@ impl Search {
         self.branches.truncate(key_at);
         self.truncate_logs(marks);
         self.remember_hopeless(trail_mark);
-        self.undo_to(order_mark, trail_mark, false);
+        self.undo_to(order_mark, trail_mark);
         Ok(false)
     }
 
@@ -134,10 +134,10 @@ impl Search {
     fn try_branch(&mut self, branch: Branch, proved: bool, below: &Inherit) -> Result<bool, OutOfBudget> {
         match branch {
             Branch::Remove(a, b) => {
-                self.remove(a, b, false);
+                self.remove(a, b);
                 let cleared = self.search_still(proved, below)?;
                 if !cleared {
-                    self.undo(false);
+                    self.undo();
                 }
                 Ok(cleared)
             }
@@ -160,7 +160,7 @@ impl Search {
     fn remember_hopeless(&mut self, trail_mark: usize) {
         // `self.key` was overwritten by the positions below: rebuild it, for the position as
         // it was entered (without the pairings the probes narrowed).
-        self.undo_to(self.order.len(), trail_mark, false);
+        self.undo_to(self.order.len(), trail_mark);
         self.key();
         let key = std::mem::take(&mut self.key);
         self.memo.insert(fingerprint(&key), &key);

@@ -181,7 +181,7 @@ impl Search {
             && (self.max_turns <= 1 || self.max_turns == 2 && ring_open);
         self.columns.cells_on_demand = state.incremental;
         self.in_rounds(state.budget, restart_unit, |search, seed| {
-            search.undo_to(0, 0, true);
+            search.undo_falling_to(0, 0);
             search.branches.clear();
             // Not 0 after the first round: 0 is reading order.
             state.seed = seed.map_or(0, |seed| seed | 1);
@@ -221,7 +221,7 @@ impl Search {
             let mut changed = false;
             let mut from = 0;
             while let Some(k) = self.first_all_top_kind(from) {
-                changed |= self.clear_many_with(k, true);
+                changed |= self.clear_many_falling(k);
                 from = k + 1;
             }
             if !changed {
@@ -278,7 +278,7 @@ impl Search {
             self.keep_sleepers(state, sleep_from, order_mark);
         }
         let Ok(reserved) = state.memo.enter(self.columns.hash, &self.columns.key) else {
-            self.undo_to(order_mark, self.trail.len(), true);
+            self.undo_falling_to(order_mark, self.trail.len());
             return Ok(false);
         };
         self.count_position()?;
@@ -310,7 +310,7 @@ impl Search {
             // its line now comes in while the removal is played (unless safe moves follow).
             state.memo.touch(hash);
             self.columns.foreseen = state.child_matched[index - 1];
-            self.remove(a, b, true);
+            self.remove_falling(a, b);
             let cleared = self.gravity(state, refuted_end, Some(here))?;
             state.sleep.truncate(refuted_end);
             if cleared {
@@ -318,7 +318,7 @@ impl Search {
                 state.pairs.truncate(pairs_from);
                 return Ok(true);
             }
-            self.undo(true);
+            self.undo_falling();
             state.sleep.push((a, b));
         }
         self.branches.truncate(from);
@@ -326,7 +326,7 @@ impl Search {
         state.pairs.truncate(pairs_from);
         // Every removal was undone: the key is this position's again.
         state.memo.prove(reserved, self.columns.hash, &self.columns.key);
-        self.undo_to(order_mark, self.trail.len(), true);
+        self.undo_falling_to(order_mark, self.trail.len());
         Ok(false)
     }
 

@@ -218,7 +218,7 @@ proptest! {
             let b = partners[second % partners.len()];
             let mut foreseen = Vec::new();
             let (hash, _) = search.hash_without(a.min(b), a.max(b), &mut foreseen);
-            search.remove(a.min(b), a.max(b), true);
+            search.remove_falling(a.min(b), a.max(b));
             removed += 1;
             prop_assert_eq!(search.columns.hash, hash);
             prop_assert_eq!(&search.columns.key, &foreseen);
@@ -227,7 +227,7 @@ proptest! {
             prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
         }
         for _ in 0..removed {
-            search.undo(true);
+            search.undo_falling();
             prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
             prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
         }
