@@ -131,14 +131,8 @@ impl Bits {
     /// (open on every line between), one test per middle both ends reach, usually fewer than
     /// the lines between.
     #[inline(always)]
-    pub(super) fn shape_or_wait(
-        lines: &[u64],
-        across: &[u64],
-        a: Cell,
-        b: Cell,
-        max_turns: u32,
-    ) -> Option<u64> {
-        Self::shape_or_wait_in::<false, false>(lines, across, a, b, max_turns)
+    pub(super) fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, turns: u32) -> Option<u64> {
+        Self::shape_or_wait_in::<false, false>(lines, across, a, b, turns)
     }
 
     /// [`Bits::shape_or_wait`], told that `a.0 <= b.0` (`LINES_SORTED`) or that `a.1 <= b.1`
@@ -222,16 +216,8 @@ impl Bits {
     /// cells opens, [`Bits::still_apart`]); else the watch of [`Bits::watch_on`] (bit 63 of
     /// neither word set: [`is_apart`] tells the two apart).
     #[inline(always)]
-    pub(super) fn wait_on(
-        rows: &[u64],
-        cols: &[u64],
-        a: Cell,
-        b: Cell,
-        max_turns: u32,
-    ) -> Option<(u64, u64)> {
-        let across = Self::shape_or_wait(rows, cols, a, b, max_turns)?;
-        let down = Self::shape_or_wait(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
-        Some(Self::wait_of(a, b, across, down))
+    pub(super) fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, turns: u32) -> Option<(u64, u64)> {
+        Self::wait_on_in::<false>(rows, cols, a, b, turns)
     }
 
     /// [`Bits::wait_on`] for `a` before `b` in reading order (`a.0 <= b.0`, and then
@@ -242,10 +228,22 @@ impl Bits {
         cols: &[u64],
         a: Cell,
         b: Cell,
-        max_turns: u32,
+        turns: u32,
     ) -> Option<(u64, u64)> {
-        let across = Self::shape_or_wait_in::<true, false>(rows, cols, a, b, max_turns)?;
-        let down = Self::shape_or_wait_in::<false, true>(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?;
+        Self::wait_on_in::<true>(rows, cols, a, b, turns)
+    }
+
+    /// [`Bits::wait_on`], told that the pair is in reading order when `SORTED`.
+    #[inline(always)]
+    fn wait_on_in<const SORTED: bool>(
+        rows: &[u64],
+        cols: &[u64],
+        a: Cell,
+        b: Cell,
+        turns: u32,
+    ) -> Option<(u64, u64)> {
+        let across = Self::shape_or_wait_in::<SORTED, false>(rows, cols, a, b, turns)?;
+        let down = Self::shape_or_wait_in::<false, SORTED>(cols, rows, (a.1, a.0), (b.1, b.0), turns)?;
         Some(Self::wait_of(a, b, across, down))
     }
 
