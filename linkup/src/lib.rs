@@ -50,6 +50,7 @@
 //! the real game's deals. With gravity ([`model::fall`]) pieces fall after each removal.
 
 pub mod clear;
+pub mod clear_reference;
 pub mod r#gen;
 pub mod model;
 pub mod parse;

@@ -3,7 +3,9 @@
 //! - `check`: the whole gate CI runs: formatting, clippy with warnings denied, the API docs with
 //!   warnings denied, then `test-all`.
 //! - `test-all`: every test of the workspace with snapshot mismatches failing, and no pending
-//!   snapshot files left behind; the fast loop, without formatting and clippy.
+//!   snapshot files left behind, then linkup's search tests again in the `shipped` profile
+//!   (optimised, no debug assertions: the search the binary ships); the fast loop, without
+//!   formatting and clippy.
 //! - `demo`: every puzzle binary on its bundled samples: the judge answer and a drawing each,
 //!   and their pictures in `target/demo-svg`.
 //! - `install`: `cargo install` of every puzzle binary, so the documented commands run as shown.
@@ -94,8 +96,9 @@ usage: cargo xtask <task>
 
 tasks:
   check     formatting, clippy and docs (warnings denied), then test-all: the CI gate
-  test-all  every test of every crate with snapshots checked and no pending .snap.new left;
-            the fast loop (no fmt, no clippy)
+  test-all  every test of every crate with snapshots checked and no pending .snap.new left,
+            and linkup's search tests as shipped (no debug assertions); the fast loop (no fmt,
+            no clippy)
   demo      build in release and run every puzzle on its bundled samples, with drawings
             and pictures (in target/demo-svg)
   install   cargo install --locked --path NAME for every puzzle (binaries in ~/.cargo/bin);
@@ -176,7 +179,7 @@ enum Gate {
     /// `TestsOnly`.
     Full,
     /// `test-all`: every test of every crate with snapshot mismatches failing, and no pending
-    /// snapshot file left behind.
+    /// snapshot file left behind; linkup's search tests also in the `shipped` profile.
     TestsOnly,
 }
 
@@ -201,6 +204,13 @@ fn run_gate(gate: Gate) -> Result<()> {
         steps.push(("docs", docs));
     }
     steps.push(("test", cmd!(sh, "{cargo} test --workspace --locked")));
+    // The tests above run debug builds, where linkup's search cross-checks what it takes on trust
+    // (the relaxation run again); its search tests run again as the shipped binary searches.
+    let shipped = cmd!(
+        sh,
+        "{cargo} test --profile shipped --package linkup --lib --test clear_reference --test props --locked"
+    );
+    steps.push(("linkup search tests, shipped profile", shipped));
     let mut passed = Vec::new();
     let mut failed = Vec::new();
     for (name, command) in steps {

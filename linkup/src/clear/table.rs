@@ -43,6 +43,9 @@ const PROVED: u64 = 1 << 63;
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Reserved(Option<(usize, u32)>);
 
+/// Slots of a table when its first key comes, unless its bound holds fewer.
+const FIRST_CAPACITY: usize = 1024;
+
 /// Words allocated beyond the slots of a [`Table`], for its `base`.
 const ALIGN_WORDS: usize = 8;
 
@@ -105,9 +108,12 @@ impl Table {
     pub(super) fn enter(&mut self, hash: u64, key: &[u64]) -> Result<Reserved, ()> {
         let stride = key.len() + 1;
         if self.stride == 0 {
+            // The largest power of two of slots within the bound, at most the first size.
+            let fits = (self.words / stride).max(1);
+            let capacity = FIRST_CAPACITY.min(1 << fits.ilog2());
             self.stride = stride;
-            (self.slots, self.base) = Self::allocate(1024, stride);
-            self.capacity = 1024;
+            (self.slots, self.base) = Self::allocate(capacity, stride);
+            self.capacity = capacity;
         }
         debug_assert_eq!(self.stride, stride, "keys of one length");
         let tag = Self::tag(hash);
@@ -226,6 +232,48 @@ mod tests {
             probes in proptest::collection::vec(proptest::collection::vec(0u64..16, 3), 0..200),
         ) {
             holds_exactly(fingerprint, &keys, &probes)?;
+        }
+    }
+
+    /// A table bounded below what is put in fills up: past nine tenths of the slots its bound
+    /// allows it takes no key (`enter` reserves nothing, `insert` forgets), its slots stay
+    /// within the bound, and it still holds exactly the keys it took, proved or not.
+    #[test]
+    fn a_full_table_forgets_but_never_errs() {
+        for words in [1, 4, 9, 40, 1000, 5000] {
+            let mut table = Table::new(words);
+            let (mut taken, mut refused) = (Vec::new(), Vec::new());
+            for i in 0..2000u64 {
+                let key = [i, i % 7, 3];
+                // Every third key is only entered, never proved.
+                if i % 3 == 0 {
+                    let reserved = table.enter(fingerprint(&key), &key).expect("not proved");
+                    if reserved.0.is_none() {
+                        refused.push(key);
+                        continue;
+                    }
+                    table.prove(reserved, fingerprint(&key), &key);
+                } else {
+                    table.insert(fingerprint(&key), &key);
+                }
+                if table.contains(fingerprint(&key), &key) {
+                    taken.push(key);
+                } else {
+                    refused.push(key);
+                }
+            }
+            let stride = 4;
+            assert!(table.capacity * stride <= words.max(stride), "{words} words: {} slots", table.capacity);
+            assert_eq!(table.len, taken.len(), "{words} words");
+            assert!(10 * table.len <= 9 * table.capacity + 9, "{words} words: {} keys", table.len);
+            assert!(!refused.is_empty(), "{words} words: the table never filled");
+            for key in &taken {
+                assert!(table.contains(fingerprint(key), key));
+            }
+            for key in &refused {
+                assert!(!table.contains(fingerprint(key), key));
+                assert!(table.enter(fingerprint(key), key).is_ok_and(|reserved| reserved.0.is_none()));
+            }
         }
     }
 

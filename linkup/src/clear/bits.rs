@@ -1,0 +1,378 @@
+//! The framed board as bit words, one per row and one per column, and the check of a line of at
+//! most two turns between two pieces on them (see the [module documentation](super)).
+
+use crate::model::{Board, EMPTY};
+use common::Pos;
+
+/// A framed position: row, column.
+pub(super) type Cell = (u8, u8);
+
+/// The open cells of the framed board, by rows and by columns. Invariant: `rows[r]` bit `c` ==
+/// `cols[c]` bit `r` for every framed cell, and every bit beyond the frame is 0.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Bits {
+    pub(super) rows: Vec<u64>,
+    pub(super) cols: Vec<u64>,
+}
+
+/// Bits `low..=high`.
+pub(super) fn span(low: u32, high: u32) -> u64 {
+    (u64::MAX >> (63 - high)) & (u64::MAX << low)
+}
+
+/// The run of set bits of `line | 1 << at` around bit `at`: its lowest and highest bit. Bit 63
+/// of `line` must be clear.
+pub(super) fn run(line: u64, at: u32) -> (u32, u32) {
+    (run_low(line, at), run_high(line, at))
+}
+
+/// The lowest bit of [`run`].
+#[inline(always)]
+pub(super) fn run_low(line: u64, at: u32) -> u32 {
+    // The highest clear bit below `at`, plus one (0 when there is none).
+    64 - (!line & ((1 << at) - 1)).leading_zeros()
+}
+
+/// The highest bit of [`run`]. Bit 63 of `line` must be clear.
+#[inline(always)]
+pub(super) fn run_high(line: u64, at: u32) -> u32 {
+    // The lowest clear bit above `at`, minus one.
+    (!line & (u64::MAX << at << 1)).trailing_zeros() - 1
+}
+
+/// The mark of a shape whose ends' runs do not meet ([`Bits::shape_or_wait`]): no middle is
+/// ever above bit 62, so the mark cannot be a mask of middles.
+pub(super) const APART: u64 = 1 << 63;
+
+/// True when `wait` (of [`Bits::wait_on`]) holds two [`APART`] words rather than lines.
+pub(super) fn is_apart(wait: (u64, u64)) -> bool {
+    wait.0 & APART != 0
+}
+
+/// [`APART`] with two cells along the lines of a shape: position `first_at` of line `first`,
+/// and `second_at` of `second` (one byte each, from bit 0).
+pub(super) fn apart(first: usize, first_at: u32, second: usize, second_at: u32) -> u64 {
+    APART
+        | (first as u64 & 63)
+        | u64::from(first_at) << 8
+        | (second as u64 & 63) << 16
+        | u64::from(second_at) << 24
+}
+
+/// The middle lines a shape may use within `max_turns` turns, for ends at `first` and `second`
+/// on the axis of the middle line: any with two turns, an end's own with one, the common one
+/// with none.
+pub(super) fn middles(first: u32, second: u32, max_turns: u32) -> u64 {
+    match max_turns {
+        0 if first == second => 1 << first,
+        0 => 0,
+        1 => 1 << first | 1 << second,
+        _ => u64::MAX,
+    }
+}
+
+impl Bits {
+    pub(super) fn new(board: &Board, outside: bool) -> Bits {
+        let (height, width) = (board.rows() + 2, board.cols() + 2);
+        let mut bits = Bits { rows: vec![0; height], cols: vec![0; width] };
+        for row in 0..height {
+            for col in 0..width {
+                let open = if row == 0 || col == 0 || row == height - 1 || col == width - 1 {
+                    outside
+                } else {
+                    board[Pos::new(row - 1, col - 1)] == EMPTY
+                };
+                bits.set((row as u8, col as u8), open);
+            }
+        }
+        bits
+    }
+
+    pub(super) fn set(&mut self, (row, col): Cell, open: bool) {
+        let (row_bit, col_bit) = (1u64 << col, 1u64 << row);
+        if open {
+            self.rows[row as usize] |= row_bit;
+            self.cols[col as usize] |= col_bit;
+        } else {
+            self.rows[row as usize] &= !row_bit;
+            self.cols[col as usize] &= !col_bit;
+        }
+    }
+
+    /// True when a line of at most `max_turns` turns joins the blocked cells `a` and `b`.
+    #[inline(always)]
+    pub(super) fn joinable(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
+        if max_turns <= 2 {
+            Self::shape(&self.rows, &self.cols, a, b, max_turns)
+                || Self::shape(&self.cols, &self.rows, (a.1, a.0), (b.1, b.0), max_turns)
+        } else {
+            self.flood(a, b, max_turns)
+        }
+    }
+
+    /// Lines along `a`'s line of `lines`, across a middle line, along `b`'s line (rows and
+    /// columns exchanged when `lines` are the columns; cells are then (column, row)). The middle
+    /// is a position both ends reach along their lines, open everywhere strictly between them.
+    /// `across` are the lines the other way (the columns when `lines` are the rows).
+    #[inline(always)]
+    pub(super) fn shape(lines: &[u64], across: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
+        Self::shape_or_wait(lines, across, a, b, max_turns).is_none()
+    }
+
+    /// [`Bits::shape`]: `None` when the shape joins `a` and `b`; else, where the runs of the
+    /// two ends do not meet, [`APART`] with the two cells whose opening could make them meet
+    /// (see [`apart`]); else the positions along the lines (columns when `lines` are the rows)
+    /// of the middles both ends reach, as a mask. The shape can only come to join them once a
+    /// cell opens on `a`'s or `b`'s line (their runs grow) or, between their lines, at one of
+    /// those positions (a middle opens).
+    ///
+    /// Inlined: most checks of the relaxation fail here at once (the runs do not overlap), so
+    /// a call would cost more than the check. A middle is tested on its own line of `across`
+    /// (open on every line between), one test per middle both ends reach, usually fewer than
+    /// the lines between.
+    #[inline(always)]
+    pub(super) fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, turns: u32) -> Option<u64> {
+        Self::shape_or_wait_in::<false, false>(lines, across, a, b, turns)
+    }
+
+    /// [`Bits::shape_or_wait`], told that `a.0 <= b.0` (`LINES_SORTED`) or that `a.1 <= b.1`
+    /// (`AT_SORTED`), which spares comparing them: a pair in reading order has both along the
+    /// rows its rows sorted, and along the columns its ends' positions (their rows).
+    #[inline(always)]
+    pub(super) fn shape_or_wait_in<const LINES_SORTED: bool, const AT_SORTED: bool>(
+        lines: &[u64],
+        across: &[u64],
+        a: Cell,
+        b: Cell,
+        max_turns: u32,
+    ) -> Option<u64> {
+        let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
+        debug_assert!(!LINES_SORTED || a_line <= b_line, "lines not sorted");
+        debug_assert!(!AT_SORTED || a_at <= b_at, "positions not sorted");
+        // The end nearer the start of the lines first: with `first.1 <= second.1`, the runs
+        // meet exactly when the first's reaches as far up as the second's reaches down (each
+        // run holds its own end), so most checks, where they do not, find two ends, not four.
+        let ((first, first_at), (second, second_at)) = if AT_SORTED || a_at <= b_at {
+            ((a_line, a_at), (b_line, b_at))
+        } else {
+            ((b_line, b_at), (a_line, a_at))
+        };
+        let (first_line, second_line) = (lines[first & 63], lines[second & 63]);
+        let (first_high, second_low) = (run_high(first_line, first_at), run_low(second_line, second_at));
+        if second_low > first_high {
+            // The first's run grows up only once the cell after its end opens, the second's
+            // down only once the cell before its start does.
+            return Some(apart(first, first_high + 1, second, second_low - 1));
+        }
+        let low = run_low(first_line, first_at).max(second_low);
+        let high = first_high.min(run_high(second_line, second_at));
+        let reached = span(low, high) & middles(a_at, b_at, max_turns);
+        let (top, bottom) = if LINES_SORTED {
+            (a_line as u32, b_line as u32)
+        } else {
+            (a_line.min(b_line) as u32, a_line.max(b_line) as u32)
+        };
+        if bottom <= top + 1 {
+            // No line between: any middle reached joins them.
+            return if reached != 0 { None } else { Some(0) };
+        }
+        let between = span(top + 1, bottom - 1);
+        let mut middles = reached;
+        while middles != 0 {
+            let middle = middles.trailing_zeros() as usize;
+            if across[middle & 63] & between == between {
+                return None;
+            }
+            middles &= middles - 1;
+        }
+        Some(reached)
+    }
+
+    /// [`Bits::watch_on`] on this board (for the tests).
+    #[cfg(test)]
+    pub(super) fn joinable_or_watch(&self, a: Cell, b: Cell, max_turns: u32) -> Option<(u64, u64)> {
+        Self::watch_on(&self.rows, &self.cols, a, b, max_turns)
+    }
+
+    /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
+    /// when a line joins the blocked cells `a` and `b`, else the rows and the columns (masks)
+    /// such that no line can join them until a cell in one of those rows or columns opens (see
+    /// [`Bits::shape_or_wait`]): [`Bits::wait_on`] in lines, also where the runs are apart.
+    pub(super) fn watch_on(
+        rows: &[u64],
+        cols: &[u64],
+        a: Cell,
+        b: Cell,
+        max_turns: u32,
+    ) -> Option<(u64, u64)> {
+        let wait = Self::wait_on(rows, cols, a, b, max_turns)?;
+        Some(if is_apart(wait) { (1 << a.0 | 1 << b.0, 1 << a.1 | 1 << b.1) } else { wait })
+    }
+
+    /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
+    /// when a line joins the blocked cells `a` and `b`; else, when along both the rows and the
+    /// columns the runs of the two ends do not meet, the two [`APART`] words of the shapes
+    /// along the rows and along the columns (no line can join them until one of those four
+    /// cells opens, [`Bits::still_apart`]); else the watch of [`Bits::watch_on`] (bit 63 of
+    /// neither word set: [`is_apart`] tells the two apart).
+    #[inline(always)]
+    pub(super) fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, turns: u32) -> Option<(u64, u64)> {
+        Self::wait_on_in::<false>(rows, cols, a, b, turns)
+    }
+
+    /// [`Bits::wait_on`] for `a` before `b` in reading order (`a.0 <= b.0`, and then
+    /// `a.1 < b.1`): the shapes are told so ([`Bits::shape_or_wait_in`]).
+    #[inline(always)]
+    pub(super) fn wait_on_sorted(
+        rows: &[u64],
+        cols: &[u64],
+        a: Cell,
+        b: Cell,
+        turns: u32,
+    ) -> Option<(u64, u64)> {
+        Self::wait_on_in::<true>(rows, cols, a, b, turns)
+    }
+
+    /// [`Bits::wait_on`], told that the pair is in reading order when `SORTED`.
+    #[inline(always)]
+    fn wait_on_in<const SORTED: bool>(
+        rows: &[u64],
+        cols: &[u64],
+        a: Cell,
+        b: Cell,
+        turns: u32,
+    ) -> Option<(u64, u64)> {
+        let across = Self::shape_or_wait_in::<SORTED, false>(rows, cols, a, b, turns)?;
+        let down = Self::shape_or_wait_in::<false, SORTED>(cols, rows, (a.1, a.0), (b.1, b.0), turns)?;
+        Some(Self::wait_of(a, b, across, down))
+    }
+
+    /// [`Bits::wait_on_sorted`] for a pair whose last wait `wait` was apart and of whose four cells
+    /// only those along the rows (`across_open`) or along the columns (`down_open`) opened since:
+    /// the shape along the other lines is not looked at again. Its runs end where they ended,
+    /// as the cells beyond their facing ends are still closed (and the cells they hold only
+    /// open), so it would find its [`APART`] word again, which neither joins the pair nor
+    /// counts in a watch of lines.
+    #[inline(always)]
+    pub(super) fn rewait_apart(
+        rows: &[u64],
+        cols: &[u64],
+        (a, b): (Cell, Cell),
+        max_turns: u32,
+        wait: (u64, u64),
+        (across_open, down_open): (bool, bool),
+    ) -> Option<(u64, u64)> {
+        let across = if across_open {
+            Self::shape_or_wait_in::<true, false>(rows, cols, a, b, max_turns)?
+        } else {
+            wait.0
+        };
+        let down = if down_open {
+            Self::shape_or_wait_in::<false, true>(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?
+        } else {
+            wait.1
+        };
+        debug_assert_eq!(Self::wait_on(rows, cols, a, b, max_turns), Some(Self::wait_of(a, b, across, down)));
+        Some(Self::wait_of(a, b, across, down))
+    }
+
+    /// The wait of [`Bits::wait_on`] from the shapes along the rows (`across`) and along the
+    /// columns (`down`), neither joining `a` and `b`.
+    #[inline(always)]
+    pub(super) fn wait_of(a: Cell, b: Cell, across: u64, down: u64) -> (u64, u64) {
+        if across & down & APART != 0 {
+            return (across, down);
+        }
+        let strip = |wait: u64| if wait & APART != 0 { 0 } else { wait };
+        (1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across))
+    }
+
+    /// True when the four cells of the [`APART`] words of [`Bits::wait_on`] (along the rows
+    /// `across`, along the columns `down`) are all still closed: no line joins the pair.
+    #[inline(always)]
+    pub(super) fn still_apart(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> bool {
+        let open = |lines: &[u64], wait: u64, shift: u32| {
+            lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
+        };
+        open(rows, across, 0) | open(rows, across, 16) | open(cols, down, 0) | open(cols, down, 16) == 0
+    }
+
+    /// Whether one of the two cells along the rows, and one of the two along the columns, of
+    /// the [`APART`] words of [`Bits::wait_on`] is open (see [`Bits::still_apart`]).
+    #[inline(always)]
+    pub(super) fn apart_opened(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> (bool, bool) {
+        let open = |lines: &[u64], wait: u64, shift: u32| {
+            lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
+        };
+        (open(rows, across, 0) | open(rows, across, 16) != 0, open(cols, down, 0) | open(cols, down, 16) != 0)
+    }
+
+    /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going
+    /// along row r, `down[r]` those it reaches going along a column, with the turns so far.
+    pub(super) fn flood(&self, a: Cell, b: Cell, max_turns: u32) -> bool {
+        Self::flood_lines(&self.rows, a, b, max_turns)
+    }
+
+    /// [`Bits::flood`] on the open cells `rows` of a framed board, one word per row.
+    pub(super) fn flood_lines(rows: &[u64], a: Cell, b: Cell, max_turns: u32) -> bool {
+        let height = rows.len();
+        let (mut across, mut down) = ([0u64; 64], [0u64; 64]);
+        let (a_row, a_col) = (a.0 as usize, a.1 as u32);
+        across[a_row] = 1 << a_col;
+        down[a_row] = 1 << a_col;
+        Self::fill_across(rows, &mut across);
+        Self::fill_down(rows, &mut down);
+        let (b_row, b_col) = (b.0 as usize, b.1 as u32);
+        let sides = (1u64 << b_col >> 1) | (1u64 << b_col << 1);
+        for turns in 0..=max_turns {
+            let beside = down[b_row - 1] | if b_row + 1 < height { down[b_row + 1] } else { 0 };
+            if across[b_row] & sides != 0 || beside & 1 << b_col != 0 {
+                return true;
+            }
+            if turns == max_turns {
+                break;
+            }
+            let (mut next_across, mut next_down) = (down, across);
+            Self::fill_across(rows, &mut next_across);
+            Self::fill_down(rows, &mut next_down);
+            let mut grew = false;
+            for row in 0..height {
+                let (old_across, old_down) = (across[row], down[row]);
+                across[row] |= next_across[row];
+                down[row] |= next_down[row];
+                grew |= across[row] != old_across || down[row] != old_down;
+            }
+            if !grew {
+                break;
+            }
+        }
+        false
+    }
+
+    /// Extends every set cell along its row over open cells.
+    pub(super) fn fill_across(rows: &[u64], cells: &mut [u64; 64]) {
+        for (row, &open) in rows.iter().enumerate() {
+            let mut reached = cells[row];
+            loop {
+                let more = reached | (((reached << 1) | (reached >> 1)) & open);
+                if more == reached {
+                    break;
+                }
+                reached = more;
+            }
+            cells[row] = reached;
+        }
+    }
+
+    /// Extends every set cell along its column over open cells (two passes cover every column
+    /// at once).
+    pub(super) fn fill_down(rows: &[u64], cells: &mut [u64; 64]) {
+        let height = rows.len();
+        for row in 1..height {
+            cells[row] |= cells[row - 1] & rows[row];
+        }
+        for row in (0..height - 1).rev() {
+            cells[row] |= cells[row + 1] & rows[row];
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! Tests of the search with gravity.
+
+use super::pairs::{LOW_BYTES, side_by_side, sunk_joinable};
+use super::*;
+use crate::clear::{DEFAULT_BUDGET, Settings};
+use crate::model::{Board, Rules};
+use proptest::prelude::*;
+
+/// The search on `board` with the pieces of `kept` (by number) left and fallen: its key,
+/// and the board it shows (kind + 1 per framed cell, 0 for empty).
+fn key_and_board(board: &Board, kept: &[bool]) -> (Vec<u64>, Vec<u32>) {
+    let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
+    let mut search = Search::new(board, settings, GRAVITY_MEMO_WORDS);
+    for (piece, &kept) in kept.iter().enumerate() {
+        if !kept {
+            search.present[piece / 64] &= !(1 << (piece % 64));
+        }
+    }
+    let width = search.column_start.len() - 1;
+    for col in 0..width {
+        search.settle(col as u8);
+    }
+    search.init_columns();
+    let mut cells = vec![0; (board.rows() + 2) * width];
+    for piece in 0..search.cell.len() {
+        if search.is_present(piece as u16) {
+            let (row, col) = search.cell[piece];
+            cells[row as usize * width + col as usize] = search.kind[piece] + 1;
+        }
+    }
+    (search.columns.key.clone(), cells)
+}
+
+/// A board of `rows × cols` whose column `c` holds `heights[c] % (rows + 1)` pieces at its
+/// bottom, of kinds 1 and 2 (`kinds`, a bit per cell); with `gap`, a column of two or more
+/// has its top piece one row higher, over an empty cell.
+fn packed_board(rows: usize, cols: usize, heights: &[usize], kinds: u64, gap: bool) -> Board {
+    let mut cells = vec![0; rows * cols];
+    for col in 0..cols {
+        let height = heights[col] % (rows + 1);
+        for below in 0..height {
+            let row = rows - 1 - below;
+            cells[row * cols + col] = 1 + (kinds >> (row * cols + col) & 1) as u32;
+        }
+        if gap && height >= 2 && height < rows {
+            let top = (rows - height) * cols + col;
+            cells[top - cols] = cells[top];
+            cells[top] = 0;
+        }
+    }
+    Board::from_vec(rows, cols, cells)
+}
+
+/// Boards of [`packed_board`] of at most `side` rows and columns, and whether their columns
+/// may have a gap.
+fn packed_boards(side: usize) -> impl Strategy<Value = (Board, bool)> {
+    (1..=side, 1..=side, proptest::collection::vec(0..=side, side), any::<u64>(), any::<bool>())
+        .prop_map(|(rows, cols, heights, kinds, gap)| (packed_board(rows, cols, &heights, kinds, gap), gap))
+}
+
+proptest! {
+    /// Two sets of pieces get the same key exactly when they leave the same board (columns
+    /// given packed), and only then (any board).
+    #[test]
+    fn keys_name_boards(
+        (board, gap) in packed_boards(4),
+        first in proptest::collection::vec(any::<bool>(), 16),
+        swaps in proptest::collection::vec((0usize..16, 0usize..16), 0..4),
+    ) {
+        let pieces = board.cells().iter().filter(|&&kind| kind != 0).count();
+        let first = &first[..pieces];
+        // The second set: the first with some pieces swapped for others, so that the
+        // boards left are often the same. (A board with no pieces is kept, not rejected:
+        // rejecting it made large case counts fail on too many rejects.)
+        let mut second = first.to_vec();
+        for &(a, b) in swaps.iter().filter(|_| pieces > 0) {
+            second.swap(a % pieces, b % pieces);
+        }
+        let (first_key, first_board) = key_and_board(&board, first);
+        let (second_key, second_board) = key_and_board(&board, &second);
+        // Columns given with a gap keep the pieces as they are: their key may tell apart
+        // sets that leave one board, but never mixes up two boards.
+        if gap {
+            prop_assert!(first_key != second_key || first_board == second_board);
+        } else {
+            prop_assert_eq!(first_key == second_key, first_board == second_board);
+        }
+    }
+}
+
+#[test]
+fn two_pieces_of_a_kind_one_on_the_other_leave_one_board() {
+    // Column 1 holds kinds 1, 1, 2 top to bottom: taking either 1 leaves the same board.
+    let board = Board::from_vec(3, 2, vec![1, 0, 1, 0, 2, 2]);
+    let (top_gone, top_board) = key_and_board(&board, &[false, true, true, true]);
+    let (middle_gone, middle_board) = key_and_board(&board, &[true, false, true, true]);
+    assert_eq!(top_board, middle_board);
+    assert_eq!(top_gone, middle_gone);
+    let (bottom_gone, bottom_board) = key_and_board(&board, &[true, true, false, true]);
+    assert_ne!(top_board, bottom_board);
+    assert_ne!(top_gone, bottom_gone);
+}
+
+/// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash, the tops per
+/// kind and the kinds with two or more on top, the grid of kinds, and the codes of the
+/// cells holding a piece (0 elsewhere).
+type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u64>, Vec<u16>);
+
+/// What [`Columns`] holds now (see [`Held`]).
+fn columns_now(search: &Search) -> Held {
+    let columns = &search.columns;
+    (
+        columns.top.clone(),
+        columns.grid.clone(),
+        columns.key.clone(),
+        columns.hash,
+        columns.tops_of_kind.clone(),
+        columns.paired_tops.clone(),
+        columns.kind_bytes.clone(),
+        columns
+            .codes
+            .iter()
+            .zip(&columns.grid)
+            .map(|(&code, &piece)| if piece == NO_PIECE { 0 } else { code })
+            .collect(),
+    )
+}
+
+/// True when every cell holding a piece has its code (kind times 64 plus the piece's index
+/// among the pieces of its kind), found from the pieces' kinds and `members`.
+fn codes_hold(search: &Search) -> bool {
+    let columns = &search.columns;
+    columns.grid.iter().zip(&columns.codes).all(|(&piece, &code)| {
+        piece == NO_PIECE || {
+            let k = search.kind[piece as usize] as usize;
+            let members = &search.members[search.start[k]..search.start[k + 1]];
+            let index = members.iter().position(|&member| member == piece).expect("a member");
+            usize::from(code) == k * 64 + index
+        }
+    })
+}
+
+/// The cells of the pieces present and the open cells (rows, columns) of `search`.
+type Layout = (Vec<Option<Cell>>, Vec<u64>, Vec<u64>);
+
+/// [`Layout`] of `search` now.
+fn layout_now(search: &Search) -> Layout {
+    let cells = (0..search.cell.len() as u16)
+        .map(|piece| search.is_present(piece).then(|| search.cell[piece as usize]))
+        .collect();
+    (cells, search.bits.rows.clone(), search.bits.cols.clone())
+}
+
+/// [`Layout`] of `board` with the pieces present in `search`, every column laid out once
+/// from the board as given.
+fn layout_anew(board: &Board, search: &Search) -> Layout {
+    let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
+    let mut fresh = Search::new(board, settings, GRAVITY_MEMO_WORDS);
+    fresh.present.clone_from(&search.present);
+    // The board's columns (the ring's keep their bits).
+    for col in 1..fresh.column_start.len() - 2 {
+        fresh.settle(col as u8);
+    }
+    layout_now(&fresh)
+}
+
+/// [`columns_now`] found from scratch.
+fn columns_from_scratch(search: &mut Search) -> Held {
+    let kept = columns_now(search);
+    let kept_codes = search.columns.codes.clone();
+    search.init_columns();
+    let fresh = columns_now(search);
+    // `init_columns` starts over; put back what was kept (equal when the test passes).
+    let columns = &mut search.columns;
+    (
+        columns.top,
+        columns.grid,
+        columns.key,
+        columns.hash,
+        columns.tops_of_kind,
+        columns.paired_tops,
+        columns.kind_bytes,
+        _,
+    ) = kept;
+    columns.codes = kept_codes;
+    fresh
+}
+
+proptest! {
+    /// Removals and their undoing keep [`Columns`] as it would be found from scratch and lay
+    /// out the pieces as one laying out of the board as given does, and `hash_without`
+    /// foresees the key and hash of each removal (boards given packed, with gaps or not).
+    #[test]
+    fn columns_follow_removals(
+        (board, _) in packed_boards(5),
+        picks in proptest::collection::vec((0usize..64, 0usize..64), 1..12),
+    ) {
+        let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
+        let mut search = Search::new(&board, settings, GRAVITY_MEMO_WORDS);
+        search.init_columns();
+        let mut removed = 0;
+        for &(first, second) in &picks {
+            let present: Vec<u16> =
+                (0..search.cell.len() as u16).filter(|&piece| search.is_present(piece)).collect();
+            if present.len() < 2 {
+                break;
+            }
+            let a = present[first % present.len()];
+            // A piece of the kind of `a` (removals keep counts even only per pair of a kind).
+            let partners: Vec<u16> = present
+                .iter()
+                .copied()
+                .filter(|&piece| piece != a && search.kind[piece as usize] == search.kind[a as usize])
+                .collect();
+            if partners.is_empty() {
+                continue;
+            }
+            let b = partners[second % partners.len()];
+            let mut foreseen = Vec::new();
+            let (hash, _) = search.hash_without(a.min(b), a.max(b), &mut foreseen);
+            search.remove_falling(a.min(b), a.max(b));
+            removed += 1;
+            prop_assert_eq!(search.columns.hash, hash);
+            prop_assert_eq!(&search.columns.key, &foreseen);
+            prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
+            prop_assert!(codes_hold(&search));
+            prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
+        }
+        for _ in 0..removed {
+            search.undo_falling();
+            prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
+            prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
+        }
+    }
+
+    /// [`sunk_joinable`] answers as the line check does for every sunk piece and every other
+    /// piece (the outside open, two turns; boards packed or with a gap in a column).
+    #[test]
+    fn sunk_pieces_join_as_lines_do((board, _) in packed_boards(5)) {
+        let rules = Rules { max_turns: 2, outside: true };
+        let search = Search::new(&board, Settings { rules, gravity: true, budget: DEFAULT_BUDGET }, GRAVITY_MEMO_WORDS);
+        let last = board.rows();
+        let rows = &search.bits.rows;
+        let open = |(row, col): (usize, usize)| rows[row] >> col & 1 == 1;
+        for &sunk in &search.cell {
+            let (row, col) = (usize::from(sunk.0), usize::from(sunk.1));
+            let is_sunk = row == last
+                && open((row + 1, col))
+                && !open((row, col - 1))
+                && !open((row, col + 1))
+                && !open((row - 1, col));
+            if !is_sunk {
+                continue;
+            }
+            for &other in search.cell.iter().filter(|&&other| other != sunk) {
+                prop_assert_eq!(
+                    sunk_joinable(&search.bits.cols, last, sunk, other),
+                    search.bits.joinable(sunk, other, 2),
+                    "{:?} and {:?}", sunk, other
+                );
+            }
+        }
+    }
+
+    /// [`side_by_side`] marks exactly the cells holding a piece whose right neighbour (the
+    /// next word's first cell after the last) or the one below holds a piece of its kind
+    /// (bytes drawn from a few kinds and empty cells, so that matches are common).
+    #[test]
+    fn side_by_side_finds_equal_neighbours(cells in proptest::collection::vec(0u8..4, 24)) {
+        let byte = |cell: u8| if cell == 3 { NO_KIND } else { cell };
+        let word = |from: usize| (0..8).fold(0u64, |word, i| word | u64::from(byte(cells[from + i])) << (8 * i));
+        let (right, down) = side_by_side(word(0), word(8), word(16));
+        for i in 0..8 {
+            let here = byte(cells[i]);
+            let held = here != NO_KIND;
+            prop_assert_eq!(right >> (8 * i + 7) & 1 == 1, held && here == byte(cells[i + 1]));
+            prop_assert_eq!(down >> (8 * i + 7) & 1 == 1, held && here == byte(cells[16 + i]));
+        }
+        prop_assert_eq!((right | down) & !(LOW_BYTES << 7), 0);
+    }
+}

@@ -1,0 +1,196 @@
+//! Each kind's joinable pairs, cached per board and brought up to date from a board a few removals
+//! up the search path (see [`Search::pair_mask`]).
+
+use super::{Bits, Branch, Search, is_apart};
+
+/// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
+/// brought up to date rather than found again (see [`Search::pair_mask`]).
+pub(super) const DERIVE_DEPTH: usize = 4;
+
+/// Every row and every column: what a pair of [`Search::can_all_go`] not checked yet waits on.
+/// (Bit 63 is never a line: a wait with it set is apart, see [`Bits::wait_on`].)
+pub(super) const WATCH_ALL: (u64, u64) = (u64::MAX >> 1, u64::MAX >> 1);
+
+/// The pairing bit of the pairs of a kind of more than four pieces in [`Search::used`].
+pub(super) const MANY: u8 = 0b1000;
+
+/// All three pairings of a kind with four pieces left.
+pub(super) const ALL_PAIRINGS: u8 = 0b111;
+
+/// The two pairs of pairing `p` of four pieces `w < x < y < z` (indices into them).
+pub(super) const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
+
+/// The pairs of a set of pairings (bit p: pairing p), as a mask over [`PAIRINGS`] flattened
+/// (bit `2p + i`: pair i of pairing p).
+pub(super) const PAIRS_OF: [u8; 8] = [0, 0b11, 0b1100, 0b1111, 0b11_0000, 0b11_0011, 0b11_1100, 0b11_1111];
+
+/// A kind's cached mask of joinable pairs ([`Search::pair_mask`]): the epoch and pairings
+/// allowed it was found at, and the mask.
+pub(super) type CachedMask = (u64, u8, u8);
+
+/// What each pair of a kind's cached mask waits on ([`Search::pair_watch`]).
+pub(super) type PairWatch = [(u64, u64); 6];
+
+impl Search {
+    /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
+    /// a mask over [`PAIRINGS`] flattened (bit `2p + i`: pair i of pairing p; a kind of two
+    /// uses bit 0), from the cache when nothing was removed or put back since. When the mask
+    /// cached was found a few removals up the search path (and kind `k` lost no piece since),
+    /// it is brought up to date instead of found again: without gravity a removal only opens
+    /// cells, so a joinable pair stays joinable, and a pair that was not can only become
+    /// joinable if a cell emptied since lies on one of the lines its last check named, or
+    /// is one of the four cells it waits on when apart (`pair_watch`, [`Bits::wait_on`]; at
+    /// most two turns). Constraints only take pairings away, so a mask cached
+    /// with more pairings allowed holds for the ones left.
+    #[inline(always)]
+    pub(super) fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
+        let (epoch, cached_allowed, cached) = self.pair_cache[k];
+        if epoch == self.epoch && cached_allowed == self.allowed[k] {
+            return cached;
+        }
+        self.pair_mask_again(k, live)
+    }
+
+    /// [`Search::pair_mask`] when the cache does not hold it as it is (inlined, the look at
+    /// the cache costs less than a call, and most looks find it).
+    #[inline(never)]
+    pub(super) fn pair_mask_again(&mut self, k: usize, live: [u16; 4]) -> u8 {
+        let allowed = self.allowed[k];
+        let (epoch, cached_allowed, cached) = self.pair_cache[k];
+        let mut watch = [WATCH_ALL; 6];
+        let mask = match self.removals_since(epoch, k) {
+            Some(from) if allowed & !cached_allowed == 0 => {
+                watch = self.pair_watch[k];
+                let mask = self.update_mask(k, live, cached, from, &mut watch);
+                debug_assert_eq!(
+                    mask,
+                    self.find_mask(k, live, &mut [WATCH_ALL; 6]),
+                    "a mask brought up to date by the watches differs from one found again"
+                );
+                mask
+            }
+            _ => self.find_mask(k, live, &mut watch),
+        };
+        if !self.scratch {
+            if !self.order.is_empty() {
+                self.cache_trail.push((k, self.pair_cache[k], self.pair_watch[k]));
+            }
+            self.pair_cache[k] = (self.epoch, allowed, mask);
+            self.pair_watch[k] = watch;
+        }
+        mask
+    }
+
+    /// For at most two turns: `None` when pieces `a` and `b` can be joined now, else what they
+    /// wait on ([`Bits::watch_on`]); for other turn limits, every line. `a` comes before `b`
+    /// (pieces are numbered in reading order, and without gravity they stay where they are).
+    pub(super) fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
+        debug_assert!(a < b && !self.gravity, "a pair out of reading order");
+        let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
+        if self.max_turns <= 2 {
+            Bits::wait_on_sorted(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
+        } else {
+            (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
+        }
+    }
+
+    /// The index in `order` of the first removal made since the board of `epoch`, when that
+    /// board is at most [`DERIVE_DEPTH`] removals up the search path, none of them of kind `k`,
+    /// and masks may be derived (no gravity, at most two turns).
+    pub(super) fn removals_since(&self, epoch: u64, k: usize) -> Option<usize> {
+        if self.gravity || self.max_turns > 2 {
+            return None;
+        }
+        if epoch == self.epoch {
+            return Some(self.order.len());
+        }
+        let lowest = self.order.len().saturating_sub(DERIVE_DEPTH);
+        let from = (lowest..self.order.len()).rev().find(|&index| self.order[index].epoch_before == epoch)?;
+        let untouched =
+            self.order[from..].iter().all(|step| self.kind[step.pieces[0] as usize] as usize != k);
+        untouched.then_some(from)
+    }
+
+    /// The pairs of the allowed pairings of kind `k` (two or four left), as a mask like that of
+    /// [`Search::pair_mask`] (a pair's bit `2p + i` names its indices into the kind's live
+    /// pieces, [`PAIRINGS`] flattened).
+    pub(super) fn allowed_pairs(&self, k: usize) -> u8 {
+        if self.left[k] == 2 { 1 } else { PAIRS_OF[usize::from(self.allowed[k] & ALL_PAIRINGS)] }
+    }
+
+    /// The mask of [`Search::pair_mask`], every pair checked; what each pair not joinable
+    /// waits on into `watch`.
+    pub(super) fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut [(u64, u64); 6]) -> u8 {
+        let mut mask = 0;
+        let mut pairs = self.allowed_pairs(k);
+        while pairs != 0 {
+            let bit = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let (x, y) = PAIRINGS.as_flattened()[bit];
+            match self.joinable_or_watch(live[x], live[y]) {
+                None => mask |= 1 << bit,
+                Some(waits) => watch[bit] = waits,
+            }
+        }
+        mask
+    }
+
+    /// The mask of [`Search::pair_mask`] from `cached` and `watch`, found on the board before
+    /// the removals `order[from..]` (none of kind `k`) with at least the pairings allowed now;
+    /// `watch` is brought up to date with it.
+    pub(super) fn update_mask(
+        &self,
+        k: usize,
+        live: [u16; 4],
+        cached: u8,
+        from: usize,
+        watch: &mut [(u64, u64); 6],
+    ) -> u8 {
+        let allowed = self.allowed_pairs(k);
+        // A pair joinable stays joinable.
+        let mut mask = cached & allowed;
+        // The rows and the columns of the cells emptied since.
+        let (rows, cols) = self.order[from..]
+            .iter()
+            .flat_map(|step| step.at)
+            .fold((0u64, 0u64), |(rows, cols), (row, col)| (rows | 1 << row, cols | 1 << col));
+        let mut pairs = allowed & !cached;
+        while pairs != 0 {
+            let bit = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let (wait_rows, wait_cols) = watch[bit];
+            let touched = if is_apart(watch[bit]) {
+                !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
+            } else {
+                rows & wait_rows != 0 || cols & wait_cols != 0
+            };
+            if touched {
+                let (x, y) = PAIRINGS.as_flattened()[bit];
+                match self.joinable_or_watch(live[x], live[y]) {
+                    None => mask |= 1 << bit,
+                    Some(waits) => watch[bit] = waits,
+                }
+            }
+        }
+        mask
+    }
+
+    /// Every pair of pieces of kind `k` on the board, in reading order.
+    pub(super) fn present_pairs(&self, k: usize) -> impl Iterator<Item = (u16, u16)> + '_ {
+        let members = &self.members[self.start[k]..self.start[k + 1]];
+        members.iter().enumerate().filter(|&(_, &a)| self.is_present(a)).flat_map(move |(index, &a)| {
+            members[index + 1..].iter().filter(|&&b| self.is_present(b)).map(move |&b| (a, b))
+        })
+    }
+
+    /// Pushes every removable pair of kind `k` as a branch.
+    pub(super) fn push_pairs(&mut self, k: usize) {
+        let mut branches = std::mem::take(&mut self.branches);
+        branches.extend(
+            self.present_pairs(k)
+                .filter(|&(a, b)| self.pieces_joinable(a, b))
+                .map(|(a, b)| Branch::Remove(a, b)),
+        );
+        self.branches = branches;
+    }
+}

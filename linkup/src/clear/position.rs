@@ -1,0 +1,437 @@
+//! The state of a search: the pieces and kinds left, removal and undo, the key of a position.
+
+use super::{
+    ALL_PAIRINGS, Base, Bits, Branch, CachedMask, Cell, Edge, OutOfBudget, PairWatch, Relaxing, Settings,
+    Table, WATCH_ALL, gravity, mix,
+};
+use crate::model::{Board, EMPTY, Kind};
+use common::Pos;
+use rustc_hash::FxHashMap;
+
+/// One removal made: the two pieces and their cells at the time.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Step {
+    pub(super) pieces: [u16; 2],
+    pub(super) at: [Cell; 2],
+    /// The pairings allowed to the kind before the removal (restored on undo).
+    pub(super) allowed_before: u8,
+    /// The board's [`Search::epoch`] before the removal (restored on undo).
+    pub(super) epoch_before: u64,
+    /// The length of [`Search::cache_trail`] at the removal (the masks cached since are
+    /// put back as they were on undo).
+    pub(super) cache_mark: usize,
+}
+
+/// The hash of a key: splitmix64's finaliser folded over its words (every bit of every word
+/// reaches every bit of the hash).
+pub(super) fn fingerprint(key: &[u64]) -> u64 {
+    key.iter().fold(0, |hash, &word| mix(hash ^ word))
+}
+
+/// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
+/// appearance.
+pub(super) struct Search {
+    pub(super) bits: Bits,
+    pub(super) max_turns: u32,
+    pub(super) budget: u64,
+    pub(super) positions: u64,
+    /// The cell of every piece now.
+    pub(super) cell: Vec<Cell>,
+    /// The kind of every piece.
+    pub(super) kind: Vec<u32>,
+    /// The pieces of kind k: `members[start[k]..start[k + 1]]`, in reading order.
+    pub(super) members: Vec<u16>,
+    pub(super) start: Vec<usize>,
+    /// Pieces of each kind on the board.
+    pub(super) left: Vec<u32>,
+    /// The first four pieces of each kind on the board, in reading order ([`Search::live`]):
+    /// looked up for every kind at every position (a few times), changed only by removals.
+    pub(super) live_of: Vec<[u16; 4]>,
+    /// Pieces on the board, total.
+    pub(super) total_left: usize,
+    /// One bit per piece on the board.
+    pub(super) present: Vec<u64>,
+    /// Pairings allowed to each kind; [`ALL_PAIRINGS`] unless the kind has four pieces left.
+    pub(super) allowed: Vec<u8>,
+    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
+    /// (framed columns; for gravity).
+    pub(super) column: Vec<u16>,
+    pub(super) column_start: Vec<usize>,
+    /// The row of every piece on the board as given.
+    pub(super) home_row: Vec<u8>,
+    /// Rows of the board.
+    pub(super) board_rows: u8,
+    /// The removals made, in order.
+    pub(super) order: Vec<Step>,
+    /// Constraint branches taken: the kind and its pairings before.
+    pub(super) trail: Vec<(u32, u8)>,
+    /// The branches of every position on the search path, one slice per position.
+    pub(super) branches: Vec<Branch>,
+    /// The key of the current position, rebuilt by [`Search::key`].
+    pub(super) key: Vec<u64>,
+    pub(super) memo: Table,
+    /// The bound of the tables of hopeless positions, in words (see [`Table`]).
+    pub(super) memo_words: usize,
+    /// Try every branch before choosing (see [`Search::still_branches`]).
+    pub(super) probe: bool,
+    /// Positions the search without probing proved hopeless (see [`PROBE_AFTER_HOPELESS`]).
+    pub(super) hopeless_found: u64,
+    /// The order [`Search::still_branches`] looks at kinds in (of kinds with as few branches,
+    /// the first is taken): reading order of first pieces at the start; while probing, a kind
+    /// with a branch that fails is moved to its front (see [`Search::still_branches`]), and
+    /// each round starts from the order the rounds before left.
+    pub(super) kind_order: Vec<u32>,
+    /// The removals of the kind branched on are tried rotated left by this (modulo their
+    /// count) before the one the position's proof carries over to is put first.
+    pub(super) branch_turn: u64,
+
+    /// The board's identity: a new number at every removal ([`Search::next_epoch`]), the one
+    /// before restored at its undo. Invariant: two states with the same epoch have the same
+    /// pieces on the same cells, so a mask cached at an epoch holds whenever it is current.
+    pub(super) epoch: u64,
+    /// The next epoch to give out (epochs are never reused).
+    pub(super) next_epoch: u64,
+    /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
+    /// mask found (see [`Search::pair_mask`]).
+    pub(super) pair_cache: Vec<CachedMask>,
+    /// Per kind, with `pair_cache`: for each pair of the mask (its bit) not joinable, the rows
+    /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
+    /// the four cells one of which must open ([`Bits::wait_on`]; all lines for other turn
+    /// limits). It holds on any board that only opened cells since, so a mask brought up to
+    /// date rechecks only the pairs whose wait a cell emptied since ends.
+    pub(super) pair_watch: Vec<PairWatch>,
+    /// The masks that caching a new one replaced below the first removal, each with its kind
+    /// and watch: undoing a removal puts back the masks of the board before it, which the
+    /// positions after the next removal from that board bring up to date.
+    pub(super) cache_trail: Vec<(usize, CachedMask, PairWatch)>,
+    /// Masks found now are not cached (set while a probe looks at a child position, so the
+    /// masks of the position probed from stay cached for its other children).
+    pub(super) scratch: bool,
+    /// Pieces fall (the masks are then never derived from an earlier board's).
+    pub(super) gravity: bool,
+    /// The pieces the last run of [`Search::relax_run`] freed (one bit per piece).
+    pub(super) freed: Vec<u64>,
+    /// The states of runs of the relaxation not in use, to run the next ones in (see
+    /// [`Relaxing`]).
+    pub(super) relaxings: Vec<Box<Relaxing>>,
+    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
+    /// the rows and columns (masks) it waits on.
+    pub(super) edges: Vec<Edge>,
+    /// What [`Search::can_all_go`] last found true used, per kind: the pairings (bit p) of the
+    /// pairs that freed its pieces (see [`Search::inherits`]).
+    pub(super) used: Vec<u8>,
+    /// Saved copies of `used` (one per position on the search path that holds a proof).
+    pub(super) used_stack: Vec<u8>,
+    /// The proofs (`used` of each) that the probes of the positions on the search path found,
+    /// for the branches taken to inherit.
+    pub(super) proofs: Vec<u8>,
+    /// The probes of the positions on the search path that found a proof: the branch and
+    /// where its proof lies in `proofs` (see [`Search::probe`]).
+    pub(super) probe_log: Vec<(Branch, u32)>,
+    /// The probes of the positions on the search path that failed: the branch and where the
+    /// pieces its relaxation could not free lie in `stuck` (one bit per piece, see
+    /// [`Search::still_refuted`]).
+    pub(super) refuted_log: Vec<(Branch, u32)>,
+    pub(super) stuck: Vec<u64>,
+    /// Where the last failed probe left its pieces in `stuck`.
+    pub(super) last_stuck: u32,
+    /// Pieces freed by the last run of [`Search::relax_run`].
+    pub(super) freed_count: usize,
+    /// Per kind: the pairings (bits) [`Search::relax_run`] may not use (0 but while a base is
+    /// found or a probe runs from it).
+    pub(super) blocked: Vec<u8>,
+    /// The relaxations of the position probed from that the probes of each kind run on from
+    /// ([`Search::relax_base`]): `bases[i]` for kind `base_kinds[i]`, found at the position
+    /// numbered `bases_at` (the count of positions when it was entered; 0: none).
+    pub(super) bases: Vec<Base>,
+    pub(super) base_kinds: Vec<usize>,
+    pub(super) bases_at: u64,
+    /// With gravity: the column tops and the key of the board, kept up to date by
+    /// [`Search::settle_pieces`] (see [`gravity`]).
+    pub(super) columns: gravity::Columns,
+}
+
+impl Search {
+    /// The search's state for `board`, every piece on it, with a table of hopeless positions
+    /// of at most `memo_words` words.
+    pub(super) fn new(board: &Board, settings: Settings, memo_words: usize) -> Search {
+        let (cell, kind, kinds) = pieces_of(board);
+        let (members, start) = grouped(kinds, kind.iter().map(|&k| k as usize));
+        let left: Vec<u32> = (0..kinds).map(|k| (start[k + 1] - start[k]) as u32).collect();
+        // Reading order puts each column's pieces top to bottom.
+        let (column, column_start) = grouped(board.cols() + 2, cell.iter().map(|&(_, col)| usize::from(col)));
+        // Every piece is on the board.
+        let live_of = (0..kinds)
+            .map(|k| {
+                let mut live = [0; 4];
+                for (slot, &piece) in live.iter_mut().zip(&members[start[k]..start[k + 1]]) {
+                    *slot = piece;
+                }
+                live
+            })
+            .collect();
+        let pieces = cell.len();
+        let piece_words = pieces.div_ceil(64);
+        let mut present = vec![0u64; piece_words];
+        for piece in 0..cell.len() {
+            present[piece / 64] |= 1 << (piece % 64);
+        }
+        Search {
+            bits: Bits::new(board, settings.rules.outside),
+            max_turns: settings.rules.max_turns,
+            budget: settings.budget,
+            positions: 0,
+            home_row: cell.iter().map(|&(row, _)| row).collect(),
+            total_left: cell.len(),
+            cell,
+            kind,
+            members,
+            live_of,
+            start,
+            left,
+            present,
+            allowed: vec![ALL_PAIRINGS; kinds],
+            column,
+            column_start,
+            board_rows: board.rows() as u8,
+            order: Vec::new(),
+            trail: Vec::new(),
+            branches: Vec::new(),
+            key: Vec::new(),
+            memo: Table::new(memo_words),
+            memo_words,
+            probe: true,
+            hopeless_found: 0,
+            kind_order: (0..kinds as u32).collect(),
+            branch_turn: 0,
+            epoch: 1,
+            next_epoch: 2,
+            scratch: false,
+            gravity: settings.gravity,
+            pair_cache: vec![(0, 0, 0); kinds],
+            pair_watch: vec![[WATCH_ALL; 6]; kinds],
+            // Grown by doubling it would copy most of what it ever holds, entries of a hundred
+            // bytes and more (a mask for each kind at each removal down the search path).
+            cache_trail: Vec::with_capacity(if settings.gravity { 0 } else { kinds * pieces / 2 }),
+            freed: vec![0; piece_words],
+            relaxings: Vec::new(),
+            edges: Vec::new(),
+            used: Vec::new(),
+            used_stack: Vec::new(),
+            proofs: Vec::new(),
+            probe_log: Vec::new(),
+            refuted_log: Vec::new(),
+            stuck: Vec::new(),
+            last_stuck: 0,
+            freed_count: 0,
+            blocked: vec![0; kinds],
+            bases: Vec::new(),
+            base_kinds: Vec::new(),
+            bases_at: 0,
+            columns: gravity::Columns::default(),
+        }
+    }
+
+    pub(super) fn is_present(&self, piece: u16) -> bool {
+        self.present[piece as usize / 64] >> (piece % 64) & 1 == 1
+    }
+
+    /// The pieces of kind `k` on the board, in reading order, into `out` (the first four, when
+    /// more are left); returns how many. Without gravity (kept by [`Search::remove`] and
+    /// [`Search::undo`]).
+    pub(super) fn live(&self, k: usize, out: &mut [u16; 4]) -> usize {
+        debug_assert!(!self.gravity, "the pieces left of a kind are kept without gravity");
+        debug_assert_eq!(self.live_of[k], self.find_live(k).0, "the pieces left of a kind are out of date");
+        *out = self.live_of[k];
+        self.left[k] as usize
+    }
+
+    /// [`Search::live`] from the pieces on the board, and how many.
+    pub(super) fn find_live(&self, k: usize) -> ([u16; 4], usize) {
+        let (mut out, mut count) = ([0; 4], 0);
+        for &piece in &self.members[self.start[k]..self.start[k + 1]] {
+            if self.is_present(piece) {
+                if count < 4 {
+                    out[count] = piece;
+                }
+                count += 1;
+            }
+        }
+        (out, count)
+    }
+
+    pub(super) fn pieces_joinable(&self, a: u16, b: u16) -> bool {
+        self.bits.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
+    }
+
+    /// Checks the budget for one more position.
+    pub(super) fn count_position(&mut self) -> Result<(), OutOfBudget> {
+        if self.positions >= self.budget {
+            return Err(OutOfBudget);
+        }
+        self.positions += 1;
+        Ok(())
+    }
+
+    /// The pieces on the board and the pairings allowed to kinds of four, into `self.key`.
+    pub(super) fn key(&mut self) {
+        self.key.clear();
+        self.key.extend_from_slice(&self.present);
+        let mut word = 0u64;
+        let mut used = 0;
+        for &allowed in &self.allowed {
+            if used == 63 {
+                self.key.push(word);
+                (word, used) = (0, 0);
+            }
+            word |= u64::from(allowed) << used;
+            used += 3;
+        }
+        self.key.push(word);
+    }
+
+    /// Removes pieces `a` and `b` (of one kind, joinable now); the board without gravity.
+    #[inline(always)]
+    pub(super) fn remove(&mut self, a: u16, b: u16) {
+        self.remove_as::<false>(a, b);
+    }
+
+    /// [`Search::remove`] with gravity: the pieces above them fall.
+    #[inline(always)]
+    pub(super) fn remove_falling(&mut self, a: u16, b: u16) {
+        self.remove_as::<true>(a, b);
+    }
+
+    /// [`Search::remove`] (`FALLING`: with gravity).
+    fn remove_as<const FALLING: bool>(&mut self, a: u16, b: u16) {
+        let k = self.kind[a as usize] as usize;
+        let step = Step {
+            pieces: [a, b],
+            at: [self.cell[a as usize], self.cell[b as usize]],
+            allowed_before: self.allowed[k],
+            epoch_before: self.epoch,
+            cache_mark: self.cache_trail.len(),
+        };
+        self.order.push(step);
+        self.epoch = self.next_epoch;
+        self.next_epoch += 1;
+        self.left[k] -= 2;
+        self.total_left -= 2;
+        self.allowed[k] = ALL_PAIRINGS;
+        for piece in [a, b] {
+            self.present[piece as usize / 64] &= !(1 << (piece % 64));
+        }
+        if !FALLING {
+            self.live_of[k] = self.find_live(k).0;
+        }
+        self.update_board::<FALLING>(step.pieces, step.at, true);
+    }
+
+    /// Brings the bits up to date after `pieces`, on `cells` when removed, were taken away
+    /// (`emptied`) or put back: with gravity their columns are laid out again, else the two
+    /// cells flip. (Inlined, with the layout kept out of line: without gravity it is two bit
+    /// flips, which a call would cost more than.)
+    #[inline(always)]
+    fn update_board<const FALLING: bool>(&mut self, pieces: [u16; 2], cells: [Cell; 2], emptied: bool) {
+        if FALLING {
+            self.settle_pieces(pieces, cells);
+        } else {
+            for at in cells {
+                self.bits.set(at, emptied);
+            }
+        }
+    }
+
+    /// Puts back the last removal; the board without gravity.
+    #[inline(always)]
+    pub(super) fn undo(&mut self) {
+        self.undo_as::<false>();
+    }
+
+    /// [`Search::undo`] with gravity.
+    #[inline(always)]
+    pub(super) fn undo_falling(&mut self) {
+        self.undo_as::<true>();
+    }
+
+    /// [`Search::undo`] (`FALLING`: with gravity).
+    fn undo_as<const FALLING: bool>(&mut self) {
+        let step = self.order.pop().expect("a removal to undo");
+        while self.cache_trail.len() > step.cache_mark {
+            let (k, cache, watch) = self.cache_trail.pop().expect("a mask cached below");
+            self.pair_cache[k] = cache;
+            self.pair_watch[k] = watch;
+        }
+        let [a, b] = step.pieces;
+        let k = self.kind[a as usize] as usize;
+        self.epoch = step.epoch_before;
+        self.left[k] += 2;
+        self.total_left += 2;
+        self.allowed[k] = step.allowed_before;
+        for piece in [a, b] {
+            self.present[piece as usize / 64] |= 1 << (piece % 64);
+        }
+        if !FALLING {
+            self.live_of[k] = self.find_live(k).0;
+        }
+        self.update_board::<FALLING>(step.pieces, step.at, false);
+    }
+
+    /// Undoes removals and constraints back to the marks; the board without gravity.
+    pub(super) fn undo_to(&mut self, order_mark: usize, trail_mark: usize) {
+        self.undo_to_as::<false>(order_mark, trail_mark);
+    }
+
+    /// [`Search::undo_to`] with gravity.
+    pub(super) fn undo_falling_to(&mut self, order_mark: usize, trail_mark: usize) {
+        self.undo_to_as::<true>(order_mark, trail_mark);
+    }
+
+    /// [`Search::undo_to`] (`FALLING`: with gravity).
+    fn undo_to_as<const FALLING: bool>(&mut self, order_mark: usize, trail_mark: usize) {
+        while self.order.len() > order_mark {
+            self.undo_as::<FALLING>();
+        }
+        while self.trail.len() > trail_mark {
+            let (k, before) = self.trail.pop().expect("a constraint to undo");
+            self.allowed[k as usize] = before;
+        }
+    }
+}
+
+/// The pieces of `board` in reading order: their framed cells, their kinds numbered densely in
+/// order of first appearance, and how many kinds.
+fn pieces_of(board: &Board) -> (Vec<Cell>, Vec<u32>, usize) {
+    let mut kind_index: FxHashMap<Kind, u32> = FxHashMap::default();
+    let (mut cell, mut kind) = (Vec::new(), Vec::new());
+    for row in 0..board.rows() {
+        for col in 0..board.cols() {
+            let here = board[Pos::new(row, col)];
+            if here != EMPTY {
+                let next = kind_index.len() as u32;
+                kind.push(*kind_index.entry(here).or_insert(next));
+                cell.push(((row + 1) as u8, (col + 1) as u8));
+            }
+        }
+    }
+    (cell, kind, kind_index.len())
+}
+
+/// The pieces grouped by their group (`group_of`, one number below `groups` per piece, in
+/// piece order), each group in piece order: group g is `members[start[g]..start[g + 1]]`.
+fn grouped(groups: usize, group_of: impl Iterator<Item = usize> + Clone) -> (Vec<u16>, Vec<usize>) {
+    let mut start = vec![0; groups + 1];
+    for group in group_of.clone() {
+        start[group + 1] += 1;
+    }
+    for group in 0..groups {
+        start[group + 1] += start[group];
+    }
+    let mut members = vec![0u16; start[groups]];
+    let mut fill = start.clone();
+    for (piece, group) in group_of.enumerate() {
+        members[fill[group]] = piece as u16;
+        fill[group] += 1;
+    }
+    (members, start)
+}

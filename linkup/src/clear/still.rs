@@ -1,0 +1,329 @@
+//! The search without gravity, where pieces stay where they are: safe moves, branches on the
+//! kind of four with the fewest, probes (see the [module documentation](super)).
+
+use super::{
+    Branch, Cut, Inherit, NO_PROOF, OutOfBudget, PAIRINGS, PROBE_AFTER_HOPELESS, Search, Taken, count_taken,
+    fingerprint,
+};
+
+/// The branches of one kind of four: a removal for some of its pairings, and the other
+/// pairings it may keep (0: none).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Choice {
+    pub(super) kind: usize,
+    pub(super) removes: [(u16, u16); 3],
+    pub(super) count: usize,
+    pub(super) rest: u8,
+    /// Where in [`Search::proofs`] the probe of each branch left its proof (in branch order:
+    /// the removals, then the rest), or [`NO_PROOF`].
+    pub(super) proofs: [u32; 4],
+}
+
+/// Where the logs of a position's proofs and refutations ended when it was entered.
+#[derive(Debug, Clone, Copy)]
+struct LogMarks {
+    used: usize,
+    proofs: usize,
+    log: usize,
+    refuted: usize,
+    stuck: usize,
+}
+
+impl Search {
+    /// The search without gravity: true when the position can be cleared (the order is then in
+    /// `order`); on false the position is as it was. `proved`: the proof in `used` shows that
+    /// [`Search::can_all_go`] holds here (see [`Search::inherits`]), so it is not run (in debug
+    /// builds it is, and must agree).
+    pub(super) fn search_still(&mut self, proved: bool, from: &Inherit) -> Result<bool, OutOfBudget> {
+        let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
+        self.close();
+        if self.total_left == 0 {
+            return Ok(true);
+        }
+        self.key();
+        if self.memo.contains(fingerprint(&self.key), &self.key) {
+            self.undo_to(order_mark, trail_mark);
+            return Ok(false);
+        }
+        self.count_position()?;
+        let key_at = self.branches.len();
+        let alive = self.relaxation_holds(proved);
+        // This position's proof, for the branches that do not inherit it to restore.
+        let marks = self.log_marks();
+        let mut probed = [NO_PROOF; 4];
+        if alive {
+            probed = self.still_branches(from, marks.log);
+            if self.branches.len() > key_at {
+                self.used_stack.extend_from_slice(&self.used);
+            }
+        }
+        let mut index = key_at;
+        while index < self.branches.len() {
+            let branch = self.branches[index];
+            let probed = probed.get(index - key_at).copied().unwrap_or(NO_PROOF);
+            index += 1;
+            let inherited = self.inherits(branch);
+            if !inherited && probed != NO_PROOF {
+                let at = probed as usize;
+                self.used.copy_from_slice(&self.proofs[at..at + self.left.len()]);
+            }
+            let below = Inherit {
+                log: marks.log..self.probe_log.len(),
+                refuted: marks.refuted..self.refuted_log.len(),
+                cut: self.cut(branch),
+            };
+            if self.try_branch(branch, inherited || probed != NO_PROOF, &below)? {
+                self.branches.truncate(key_at);
+                self.truncate_logs(marks);
+                return Ok(true);
+            }
+            if !inherited {
+                self.used.copy_from_slice(&self.used_stack[marks.used..]);
+            }
+        }
+        self.branches.truncate(key_at);
+        self.truncate_logs(marks);
+        self.remember_hopeless(trail_mark);
+        self.undo_to(order_mark, trail_mark);
+        Ok(false)
+    }
+
+    /// Whether the relaxation holds at the position: taken as true when `proved` (a proof
+    /// carried here holds, see [`Search::inherits`]), else run. Debug builds run it anyway and
+    /// check it agrees; the proof in `used` is then the one carried here.
+    fn relaxation_holds(&mut self, proved: bool) -> bool {
+        if proved {
+            count_taken(Taken::Proof);
+            if !cfg!(debug_assertions) {
+                return true;
+            }
+        }
+        let used_at = self.used_stack.len();
+        self.used_stack.extend_from_slice(&self.used);
+        let alive = self.can_all_go();
+        if proved {
+            assert!(alive, "an inherited proof of freeing failed");
+            self.used.copy_from_slice(&self.used_stack[used_at..]);
+        }
+        self.used_stack.truncate(used_at);
+        alive
+    }
+
+    /// Where the logs of proofs and refutations end now (see [`Search::truncate_logs`]).
+    fn log_marks(&self) -> LogMarks {
+        LogMarks {
+            used: self.used_stack.len(),
+            proofs: self.proofs.len(),
+            log: self.probe_log.len(),
+            refuted: self.refuted_log.len(),
+            stuck: self.stuck.len(),
+        }
+    }
+
+    /// Drops what the position's probes and branches logged since `marks`.
+    fn truncate_logs(&mut self, marks: LogMarks) {
+        self.used_stack.truncate(marks.used);
+        self.proofs.truncate(marks.proofs);
+        self.probe_log.truncate(marks.log);
+        self.refuted_log.truncate(marks.refuted);
+        self.stuck.truncate(marks.stuck);
+    }
+
+    /// Plays `branch` and searches on below it (`proved`: a proof that the relaxation holds
+    /// there is in `used`); true when the board is cleared, else the branch is undone.
+    fn try_branch(&mut self, branch: Branch, proved: bool, below: &Inherit) -> Result<bool, OutOfBudget> {
+        match branch {
+            Branch::Remove(a, b) => {
+                self.remove(a, b);
+                let cleared = self.search_still(proved, below)?;
+                if !cleared {
+                    self.undo();
+                }
+                Ok(cleared)
+            }
+            Branch::Constrain(k, mask) => {
+                self.trail.push((k, self.allowed[k as usize]));
+                self.allowed[k as usize] = mask;
+                let cleared = self.search_still(proved, below)?;
+                if !cleared {
+                    let (k, before) = self.trail.pop().expect("the constraint just made");
+                    self.allowed[k as usize] = before;
+                }
+                Ok(cleared)
+            }
+        }
+    }
+
+    /// Enters the position as it was entered (the constraints since `trail_mark` undone) in
+    /// the table of hopeless positions; without probing, counts it towards
+    /// [`PROBE_AFTER_HOPELESS`].
+    fn remember_hopeless(&mut self, trail_mark: usize) {
+        // `self.key` was overwritten by the positions below: rebuild it, for the position as
+        // it was entered (without the pairings the probes narrowed).
+        self.undo_to(self.order.len(), trail_mark);
+        self.key();
+        let key = std::mem::take(&mut self.key);
+        self.memo.insert(fingerprint(&key), &key);
+        self.key = key;
+        if !self.probe {
+            self.hopeless_found += 1;
+            if self.hopeless_found == PROBE_AFTER_HOPELESS {
+                // Start again with probing: the next position is over the budget.
+                self.budget = self.budget.min(self.positions);
+            }
+        }
+    }
+
+    /// Pushes the branches of the current position (after [`Search::close`]) onto `branches`:
+    /// those of the four-piece kind with the fewest, or else every removable pair of the kinds
+    /// with more pieces. None when nothing can be removed. Without probing, of the kinds with
+    /// the fewest, the first with a branch the position's proof carries over to is chosen:
+    /// the position below it then takes the proof instead of running the relaxation. When
+    /// probing, each branch of each
+    /// kind is tried first with [`Search::can_all_go`] ([`Search::probe`], which takes known
+    /// answers where they hold); branches that fail are dropped, a kind with none left makes
+    /// the position hopeless, and the kind with the fewest left is chosen (fail first); a kind
+    /// left with a single branch (one removal, or only the rest) ends the probing. The
+    /// branch the position's proof carries over to ([`Search::inherits`]) is tried first.
+    /// Returns where the probes left the proofs of the branches pushed, in their order.
+    ///
+    /// The kind that made the position hopeless, or else the kind chosen when a branch of it
+    /// failed, or else the first kind (in `kind_order`) with a branch that failed, moves to the
+    /// front of `kind_order`, to be probed first at the positions searched next: a kind stuck here
+    /// is most often stuck there too, and found first it refutes a position before any other kind
+    /// is probed, or, with its branches cut, is the kind chosen. Any order is exact: every kind's
+    /// branches cover its pairings.
+    pub(super) fn still_branches(&mut self, from: &Inherit, own_log: usize) -> [u32; 4] {
+        let mut live = [0u16; 4];
+        let mut best: Option<Choice> = None;
+        // The rank of `best`, with a kind the position's proof carries over to first among equals.
+        let mut best_key = usize::MAX;
+        // Where in `kind_order` the first kind with a probe that failed is, and the kind chosen
+        // so far when a probe of it failed.
+        let mut failed_first: Option<usize> = None;
+        let mut best_failed: Option<usize> = None;
+        for index in 0..self.kind_order.len() {
+            let k = self.kind_order[index] as usize;
+            if self.left[k] != 4 {
+                continue;
+            }
+            self.live(k, &mut live);
+            let mask = self.pair_mask(k, live);
+            if mask == 0 {
+                continue;
+            }
+            let (choice, covered, failed) = self.choice_of(k, live, mask, from, own_log);
+            let branches = choice.count + usize::from(choice.rest != 0);
+            if failed && failed_first.is_none() {
+                failed_first = Some(index);
+            }
+            if branches == 0 {
+                // Move to front: the next positions probe this kind first.
+                self.kind_order[..=index].rotate_right(1);
+                return [NO_PROOF; 4];
+            }
+            // Fewest branches; among those, a kind that all its branches remove from; among
+            // those, without probing, a kind with a branch the position's proof carries over to.
+            let rank = |choice: &Choice| {
+                2 * (choice.count + usize::from(choice.rest != 0)) + usize::from(choice.rest != 0)
+            };
+            // A branch the proof carries over to ([`Search::inherits`]): a removal of a pairing
+            // covered, or the rest. (While probing, the branches take the probes' proofs instead.)
+            let keeps = |pairings: u8| Cut { kind: k, pairings }.keeps(&self.used);
+            let carried = self.probe
+                || (0..PAIRINGS.len()).any(|pairing| covered >> pairing & 1 == 1 && keeps(1 << pairing))
+                || choice.rest != 0 && keeps(choice.rest);
+            let key = 2 * rank(&choice) + usize::from(!carried);
+            if key < best_key {
+                best_failed = failed.then_some(index);
+                best = Some(choice);
+                best_key = key;
+            }
+            if self.probe && best.as_ref().is_some_and(|best| best.count + usize::from(best.rest != 0) == 1) {
+                // A single branch: another kind could only do better by refuting the position,
+                // which is rarely worth probing every other kind for.
+                break;
+            }
+        }
+        if let Some(index) = best_failed.or(failed_first) {
+            // Move to front: the next positions probe this kind first.
+            self.kind_order[..=index].rotate_right(1);
+        }
+        if let Some(choice) = best {
+            return self.push_choice(choice);
+        }
+        for k in 0..self.left.len() {
+            if self.left[k] > 4 {
+                self.push_pairs(k);
+            }
+        }
+        [NO_PROOF; 4]
+    }
+
+    /// The branches of kind `k` (four pieces left, `live`, its joinable pairs `mask`): a
+    /// removal for each pairing with a pair joinable, and the other pairings it may keep; when
+    /// probing, only those whose probe holds ([`Search::probe`]). Also the pairings covered by
+    /// a removal, and whether a probe failed.
+    fn choice_of(
+        &mut self,
+        k: usize,
+        live: [u16; 4],
+        mask: u8,
+        from: &Inherit,
+        own_log: usize,
+    ) -> (Choice, u8, bool) {
+        let mut choice = Choice { kind: k, removes: [(0, 0); 3], count: 0, rest: 0, proofs: [NO_PROOF; 4] };
+        let mut covered = 0u8;
+        let mut failed = false;
+        for (pairing, two) in PAIRINGS.iter().enumerate() {
+            let bits = mask >> (2 * pairing) & 0b11;
+            if bits != 0 {
+                covered |= 1 << pairing;
+                let (x, y) = two[usize::from(bits & 1 == 0)];
+                let branch = Branch::Remove(live[x], live[y]);
+                let proof = if self.probe { self.probe(branch, from, own_log) } else { Some(NO_PROOF) };
+                if let Some(proof) = proof {
+                    choice.removes[choice.count] = (live[x], live[y]);
+                    choice.proofs[choice.count] = proof;
+                    choice.count += 1;
+                } else {
+                    failed = true;
+                }
+            }
+        }
+        choice.rest = self.allowed[k] & !covered;
+        if self.probe && choice.rest != 0 {
+            if let Some(proof) = self.probe(Branch::Constrain(k as u32, choice.rest), from, own_log) {
+                choice.proofs[choice.count] = proof;
+            } else {
+                choice.rest = 0;
+                failed = true;
+            }
+        }
+        (choice, covered, failed)
+    }
+
+    /// Pushes the branches of `choice` onto `branches`: its removals turned by `branch_turn`,
+    /// then the rest, and the branch the position's proof carries over to moved first (the
+    /// relaxation found the kind freed by that pairing). Returns where the probes left the
+    /// proofs of the branches, in their new order.
+    fn push_choice(&mut self, mut choice: Choice) -> [u32; 4] {
+        let first_branch = self.branches.len();
+        let mut proofs = choice.proofs;
+        let turn = (self.branch_turn % choice.count.max(1) as u64) as usize;
+        choice.removes[..choice.count].rotate_left(turn);
+        proofs[..choice.count].rotate_left(turn);
+        for &(a, b) in &choice.removes[..choice.count] {
+            self.branches.push(Branch::Remove(a, b));
+        }
+        if choice.rest != 0 {
+            self.branches.push(Branch::Constrain(choice.kind as u32, choice.rest));
+        }
+        if let Some(first) = (first_branch..self.branches.len()).find(|&at| self.inherits(self.branches[at]))
+        {
+            self.branches[first_branch..=first].rotate_right(1);
+            proofs[..=first - first_branch].rotate_right(1);
+        }
+        proofs
+    }
+}

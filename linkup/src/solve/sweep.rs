@@ -1,0 +1,250 @@
+//! The layered line search for any turn limit ([`Sweep`], see the [module documentation](super))
+//! on the walled board.
+
+use common::Pos;
+
+use crate::model::{Board, EMPTY, Kind, Line};
+
+/// The framed board with one more ring around it that is always blocked (the *wall*), so that
+/// the lines of a [`Sweep`] stop without bounds checks. Cells are numbered row by row.
+#[derive(Debug, Clone, Default)]
+pub struct Walled {
+    /// Columns, m + 4.
+    width: usize,
+    /// Which cells a line may pass: empty board cells, and the ring when the outside is open.
+    pub open: Vec<bool>,
+    /// The kind of every cell; [`EMPTY`] on the ring and the wall.
+    pub kinds: Vec<Kind>,
+}
+
+impl Walled {
+    /// The walled board of `board`, with the ring open when `outside`.
+    pub fn new(board: &Board, outside: bool) -> Walled {
+        let mut walled = Walled::default();
+        walled.build(board, outside);
+        walled
+    }
+
+    /// Rebuilds the walled board for `board` in the memory it already has.
+    pub fn build(&mut self, board: &Board, outside: bool) {
+        let (width, height) = (board.cols() + 4, board.rows() + 4);
+        self.width = width;
+        self.open.clear();
+        self.open.resize(width * height, false);
+        self.kinds.clear();
+        self.kinds.resize(width * height, EMPTY);
+        for row in 1..height - 1 {
+            let line = &mut self.open[row * width..(row + 1) * width];
+            if row == 1 || row == height - 2 {
+                line[1..width - 1].fill(outside);
+            } else {
+                line[1] = outside;
+                line[width - 2] = outside;
+            }
+        }
+        for (row, kinds) in board.iter_rows().enumerate() {
+            let start = (row + 2) * width + 2;
+            self.kinds[start..start + kinds.len()].copy_from_slice(kinds);
+            for (open, &kind) in self.open[start..start + kinds.len()].iter_mut().zip(kinds) {
+                *open = kind == EMPTY;
+            }
+        }
+    }
+
+    /// The cell number of a 1-based position (the ring is row 0 and column 0).
+    pub fn cell(&self, pos: Pos) -> usize {
+        (pos.row + 1) * self.width + pos.col + 1
+    }
+
+    /// The 1-based position of a cell of the board or the ring.
+    pub fn pos(&self, cell: usize) -> Pos {
+        Pos::new(cell / self.width - 1, cell % self.width - 1)
+    }
+
+    /// Cell numbers one step away: right, down, left, up (in the `Sweep`'s axis order:
+    /// horizontal steps first).
+    fn steps(&self) -> [isize; 4] {
+        let width = self.width as isize;
+        [1, width, -1, -width]
+    }
+
+    /// The line through the given cells as positions.
+    pub fn line(&self, cells: &[usize]) -> Line {
+        Line::through(cells.iter().map(|&cell| self.pos(cell)))
+    }
+
+    /// Number of columns (m + 4).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+}
+
+/// The axis of a line: 0 horizontal, 1 vertical.
+type Axis = usize;
+
+/// A blocked cell a line of a [`Sweep`] ran into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    /// The cell hit.
+    pub cell: usize,
+    /// Turns of the line that hit it.
+    pub turns: u32,
+    /// The direction the line was going (an index into the sweep's steps).
+    direction: usize,
+}
+
+/// Never reached in this search.
+const UNSEEN: u32 = u32::MAX;
+
+/// The layered line search of the [module documentation](super), with its tables kept between
+/// searches. Cleared after each search by undoing only what it touched.
+#[derive(Debug, Clone, Default)]
+pub struct Sweep {
+    /// Cell-number steps right, down, left, up: `steps[axis]` and `steps[axis + 2]` run along
+    /// `axis`.
+    steps: [isize; 4],
+    /// `layer[2 * cell + axis]`: the fewest turns of a line reaching `cell` along `axis`, or
+    /// [`UNSEEN`].
+    layer: Vec<u32>,
+    /// Every (cell, axis) reached, as `2 * cell + axis`, layer after layer: the search queue,
+    /// and the list of what to clear.
+    reached: Vec<u32>,
+    /// The cell the last search started from.
+    from: usize,
+}
+
+impl Sweep {
+    /// A sweep for boards shaped like `walled`.
+    pub fn new(walled: &Walled) -> Sweep {
+        let mut sweep = Sweep::default();
+        sweep.fit(walled);
+        sweep
+    }
+
+    /// Fits the sweep to boards shaped like `walled`, in the memory it already has. Between
+    /// searches every entry of `layer` is `UNSEEN`, so only new entries need setting.
+    pub fn fit(&mut self, walled: &Walled) {
+        self.steps = walled.steps();
+        self.layer.resize(2 * walled.open.len(), UNSEEN);
+    }
+
+    /// Runs the search from the blocked cell `from` of a walled board whose open cells are
+    /// `open`, up to `max_turns` turns. Every blocked cell a line runs into, `from` aside, is
+    /// offered to `wanted` with the line's turns, in order of turns; the search stops at the
+    /// first one wanted and returns it. Call [`Sweep::clear`] before the next search.
+    pub fn run(
+        &mut self,
+        open: &[bool],
+        from: usize,
+        max_turns: u32,
+        mut wanted: impl FnMut(usize, u32) -> bool,
+    ) -> Option<Hit> {
+        self.from = from;
+        for direction in 0..4 {
+            if let Some(hit) = self.line(open, from, direction, 0, &mut wanted) {
+                return Some(hit);
+            }
+        }
+        let mut done = 0;
+        for turns in 1..=max_turns {
+            let layer_end = self.reached.len();
+            if done == layer_end {
+                break;
+            }
+            for index in done..layer_end {
+                let slot = self.reached[index] as usize;
+                let (cell, across) = (slot / 2, 1 - slot % 2);
+                // Reached along `across` already: its whole run that way is covered.
+                if self.layer[2 * cell + across] != UNSEEN {
+                    continue;
+                }
+                self.mark(cell, across, turns);
+                for direction in [across, across + 2] {
+                    if let Some(hit) = self.line(open, cell, direction, turns, &mut wanted) {
+                        return Some(hit);
+                    }
+                }
+            }
+            done = layer_end;
+        }
+        None
+    }
+
+    fn mark(&mut self, cell: usize, axis: Axis, turns: u32) {
+        self.layer[2 * cell + axis] = turns;
+        self.reached.push((2 * cell + axis) as u32);
+    }
+
+    /// Draws one line of layer `turns` from `cell` (exclusive) in `direction` (an index into
+    /// `steps`), up to a blocked cell or a cell reached along this axis before.
+    fn line(
+        &mut self,
+        open: &[bool],
+        cell: usize,
+        direction: usize,
+        turns: u32,
+        wanted: &mut impl FnMut(usize, u32) -> bool,
+    ) -> Option<Hit> {
+        let (step, axis) = (self.steps[direction], direction % 2);
+        let mut at = cell.wrapping_add_signed(step);
+        while open[at] {
+            if self.layer[2 * at + axis] != UNSEEN {
+                return None;
+            }
+            self.mark(at, axis, turns);
+            at = at.wrapping_add_signed(step);
+        }
+        (at != self.from && wanted(at, turns)).then_some(Hit { cell: at, turns, direction })
+    }
+
+    /// The ends and turns of a line from the last search's start to `hit`, in order. Call
+    /// before [`Sweep::clear`].
+    pub fn line_to(&self, open: &[bool], hit: Hit) -> Vec<usize> {
+        let mut points = vec![hit.cell];
+        let mut axis = hit.direction % 2;
+        let mut turns = hit.turns;
+        // Back along the line that hit: the opposite direction only.
+        let mut directions = vec![(hit.direction + 2) % 4];
+        let mut at = hit.cell;
+        loop {
+            // Walk from `at` along `axis` to the start, or to a cell reached along the other
+            // axis in fewer turns: a line with fewer turns turned there. Some direction finds
+            // one before a blocked cell: the line that reached `at` came from there.
+            let found = directions.iter().find_map(|&direction| {
+                let step = self.steps[direction];
+                let mut cell = at.wrapping_add_signed(step);
+                loop {
+                    if cell == self.from {
+                        return Some(cell);
+                    }
+                    if !open[cell] {
+                        return None;
+                    }
+                    if turns > 0 && self.layer[2 * cell + 1 - axis] < turns {
+                        return Some(cell);
+                    }
+                    cell = cell.wrapping_add_signed(step);
+                }
+            });
+            let cell = found.expect("every cell the sweep reached lies on a line from the start");
+            points.push(cell);
+            if cell == self.from {
+                break;
+            }
+            at = cell;
+            axis = 1 - axis;
+            turns = self.layer[2 * cell + axis];
+            directions = vec![axis, axis + 2];
+        }
+        points.reverse();
+        points
+    }
+
+    /// Forgets the last search, in time proportional to what it reached.
+    pub fn clear(&mut self) {
+        for &slot in &self.reached {
+            self.layer[slot as usize] = UNSEEN;
+        }
+        self.reached.clear();
+    }
+}
