@@ -1,8 +1,26 @@
 //! Counting nodes, for both searches: the node budget, progress reports and cancellation, all
 //! behind one comparison in the hot loop.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::Progress;
-use super::split::Cancel;
+
+/// A split task's view of the others (module `split`): it is cancelled once a task before it
+/// (in the search order) has settled the outcome, since the answer is then known without it.
+#[derive(Debug, Clone)]
+pub(super) struct Cancel {
+    pub(super) task: usize,
+    /// The first task that settled the outcome, `usize::MAX` while none has.
+    pub(super) first_full: Arc<AtomicUsize>,
+}
+
+impl Cancel {
+    /// Whether the task may stop: an earlier one has settled the outcome.
+    pub(super) fn cancelled(&self) -> bool {
+        self.first_full.load(Ordering::Relaxed) < self.task
+    }
+}
 
 /// The nodes a search has visited and what happens as they grow. The search compares
 /// [`Nodes::count`] with [`Nodes::next_poll`] before every node and calls [`Nodes::poll`] when it

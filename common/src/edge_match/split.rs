@@ -3,28 +3,11 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::bits::BitSearch;
-use super::{BIT_KINDS, Outcome, Placement};
+use super::bits::{BitSearch, PREFIX};
+use super::kinds::KindSet;
+use super::nodes::Cancel;
+use super::{Outcome, Placement};
 use crate::Grid;
-
-/// Cells whose kinds a [`SplitSearch`] task fixes.
-pub(super) const PREFIX: usize = 2;
-
-/// A [`SplitSearch`] task's view of the others: it is cancelled once a task before it (in the
-/// search order) has found `limit` solutions on its own, since the answer is then settled
-/// without it.
-#[derive(Debug, Clone)]
-pub(super) struct Cancel {
-    task: usize,
-    first_full: Arc<AtomicUsize>,
-}
-
-impl Cancel {
-    /// Whether the task may stop: an earlier one has settled the outcome.
-    pub(super) fn cancelled(&self) -> bool {
-        self.first_full.load(Ordering::Relaxed) < self.task
-    }
-}
 
 /// A [`BitSearch`] shared among threads, with the same outcome as the search alone.
 ///
@@ -48,7 +31,11 @@ struct TaskResult {
 
 impl SplitSearch {
     /// Runs `search` on `threads` threads, tasks polling for cancellation every `poll` nodes.
-    pub(super) fn run(mut search: BitSearch, threads: usize, poll: u64) -> Outcome<Grid<Placement>> {
+    pub(super) fn run<S: KindSet>(
+        mut search: BitSearch<S>,
+        threads: usize,
+        poll: u64,
+    ) -> Outcome<Grid<Placement>> {
         if threads < 2 || search.cells <= PREFIX {
             search.run();
             return Outcome { first: search.first, found: search.found, nodes: search.nodes.count };
@@ -102,16 +89,16 @@ impl SplitSearch {
 
     /// The tasks in search order: the kinds of the first two cells (which touch, as the second
     /// cell is either right of or below the first), as `prefix` masks of one kind each.
-    fn tasks(search: &BitSearch) -> Vec<[u64; PREFIX]> {
+    fn tasks<S: KindSet>(search: &BitSearch<S>) -> Vec<[S; PREFIX]> {
         // `remaining` is zero past the puzzle's kinds.
         let mut tasks = Vec::new();
-        for first in (0..BIT_KINDS).filter(|&k| search.remaining[k] > 0) {
+        for first in (0..S::CAPACITY).filter(|&k| search.remaining[k] > 0) {
             let a = search.sides[first];
-            for second in (0..BIT_KINDS).filter(|&k| search.remaining[k] > u8::from(k == first)) {
+            for second in (0..S::CAPACITY).filter(|&k| search.remaining[k] > u8::from(k == first)) {
                 let b = search.sides[second];
                 let touching = if search.cols > 1 { a.right == b.left } else { a.bottom == b.top };
                 if touching {
-                    tasks.push([1 << first, 1 << second]);
+                    tasks.push([S::single(first), S::single(second)]);
                 }
             }
         }

@@ -4,11 +4,13 @@ use rand::RngExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::bits::BitSearch;
+use super::bits::{BitSearch, PREFIX};
+use super::board_symmetry::Symmetry;
 use super::checks::{Line, border_mask, cell_mask, rotation_class};
 use super::dead_ends::DeadEnds;
-use super::split::{PREFIX, SplitSearch};
-use super::symmetry::{self, Symmetry};
+use super::kinds::{KindSet, Wide};
+use super::split::SplitSearch;
+use super::symmetry;
 use super::*;
 
 /// A configuration for up to `limit` solutions with these budgets.
@@ -253,11 +255,18 @@ fn every_symmetry_keeps_the_solutions() {
         ];
         for (path, budgets) in paths.into_iter().enumerate() {
             for limit in [1, 50] {
-                let outcome = symmetry::search(&puzzle, &config(limit, budgets));
+                let outcome = symmetry::search::<u64>(&puzzle, &config(limit, budgets));
                 assert_eq!(outcome.found, expected.min(limit), "seed {seed}, path {path}");
                 if let Some(solution) = &outcome.first {
                     assert!(is_solution(&puzzle, solution), "seed {seed}, path {path}");
                 }
+                // The wide sets search the same tree in the same order.
+                let wide = symmetry::search::<Wide>(&puzzle, &config(limit, budgets));
+                assert_eq!(
+                    (wide.found, wide.first),
+                    (outcome.found, outcome.first),
+                    "seed {seed}, path {path}"
+                );
             }
         }
     }
@@ -278,8 +287,10 @@ fn every_dead_row_keeps_the_counts() {
         for dead_row in 0..=5 {
             let budgets = Budgets { plain: 0, quick_plain: 0, dead_row, ..Budgets::DEFAULT };
             for limit in [1, 50] {
-                let outcome = symmetry::search(&puzzle, &config(limit, budgets));
+                let outcome = symmetry::search::<u64>(&puzzle, &config(limit, budgets));
                 assert_eq!(outcome.found, expected.min(limit), "seed {seed}, dead row {dead_row}");
+                let wide = symmetry::search::<Wide>(&puzzle, &config(limit, budgets));
+                assert_eq!(wide.found, outcome.found, "seed {seed}, dead row {dead_row}");
             }
         }
     }
@@ -288,9 +299,14 @@ fn every_dead_row_keeps_the_counts() {
 
 #[test]
 fn a_rebuilt_search_runs_as_a_new_one() {
-    // Small puzzles (up to 2 bytes of kinds) alternate with 8×8 ones (8 bytes) under a budget,
-    // so each rebuild gets tables and a dead-end table left by a puzzle of another size.
-    let mut used = BitSearch::new(&free_puzzle(0), &Config::new(1));
+    rebuilt_searches_run_as_new_ones::<u64>();
+    rebuilt_searches_run_as_new_ones::<Wide>();
+}
+
+/// Small puzzles (up to 2 bytes of kinds) alternate with 8×8 ones (8 bytes) under a budget, so
+/// each rebuild gets tables and a dead-end table left by a puzzle of another size.
+fn rebuilt_searches_run_as_new_ones<S: KindSet>() {
+    let mut used = BitSearch::<S>::new(&free_puzzle(0), &Config::new(1));
     let mut compared = 0;
     for seed in 0..200 {
         let puzzle =
@@ -300,7 +316,7 @@ fn a_rebuilt_search_runs_as_a_new_one() {
         }
         compared += 1;
         for limit in [1, 50] {
-            let mut fresh = BitSearch::new(&puzzle, &Config::new(limit));
+            let mut fresh = BitSearch::<S>::new(&puzzle, &Config::new(limit));
             fresh.nodes.set_budget(20_000);
             fresh.run();
             let mut rebuilt = used.rebuilt(&puzzle, &Config::new(limit));
@@ -317,6 +333,11 @@ fn a_rebuilt_search_runs_as_a_new_one() {
 
 #[test]
 fn split_search_has_the_outcome_of_one_search() {
+    split_searches_have_the_outcome_of_one::<u64>();
+    split_searches_have_the_outcome_of_one::<Wide>();
+}
+
+fn split_searches_have_the_outcome_of_one<S: KindSet>() {
     let mut split = 0;
     for seed in 0..400 {
         let puzzle = free_puzzle(seed);
@@ -326,11 +347,12 @@ fn split_search_has_the_outcome_of_one_search() {
         }
         split += 1;
         for limit in [1, 2, 50] {
-            let mut alone = BitSearch::new(&puzzle, &Config::new(limit));
+            let mut alone = BitSearch::<S>::new(&puzzle, &Config::new(limit));
             alone.run();
             // Polling at every node cancels every task that can be cancelled.
             for (threads, poll) in [(2, 1), (3, 1), (2, 5), (4, Budgets::DEFAULT.poll)] {
-                let shared = SplitSearch::run(BitSearch::new(&puzzle, &Config::new(limit)), threads, poll);
+                let shared =
+                    SplitSearch::run(BitSearch::<S>::new(&puzzle, &Config::new(limit)), threads, poll);
                 let context = format!("seed {seed}, limit {limit}, {threads} threads, poll {poll}");
                 assert_eq!(shared.found, alone.found, "{context}");
                 assert_eq!(shared.first, alone.first, "{context}");
@@ -403,7 +425,7 @@ fn check_restarts(budgets: Budgets, settle_all: bool) -> (u32, u32) {
             continue;
         }
         let solvable = plain_count(&puzzle, 1) == 1;
-        let (settled, _) = restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY);
+        let (settled, _) = restarts::find_one::<u64>(&puzzle, &config(1, budgets), f64::INFINITY);
         match &settled {
             Settled::Found(solution) => {
                 assert!(solvable && is_solution(&puzzle, solution), "seed {seed}");
@@ -415,7 +437,11 @@ fn check_restarts(budgets: Budgets, settle_all: bool) -> (u32, u32) {
             }
             Settled::Open => assert!(!settle_all, "seed {seed}: a small puzzle is settled"),
         }
-        assert_eq!(restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY).0, settled, "seed {seed}");
+        assert_eq!(
+            restarts::find_one::<u64>(&puzzle, &config(1, budgets), f64::INFINITY).0,
+            settled,
+            "seed {seed}"
+        );
     }
     (found, refuted)
 }
