@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::bits::{BitSearch, PREFIX};
 use super::kinds::KindSet;
-use super::nodes::Cancel;
+use super::nodes::{Cancel, Shared};
 use super::{Outcome, Placement};
 use crate::Grid;
 
@@ -15,9 +15,9 @@ use crate::Grid;
 /// order the search itself would visit them (kinds ascending, cell by cell), and idle threads
 /// take the next task. The results are then merged in task order exactly as one search would
 /// have met them: solutions add up until the limit, and the first solution is that of the
-/// first task with one. A task after one that reached the limit by itself cannot change the
-/// result, so it is cancelled; every task before such a task runs to its end, which is what
-/// keeps the outcome (and the solution `--show` draws) independent of timing.
+/// first task with one. The tasks count their solutions together: once they have the limit
+/// between them, tasks that cannot change the first solution stop (see [`Cancel`]), so more
+/// threads do not count more solutions than one.
 pub(super) struct SplitSearch;
 
 /// What one task found.
@@ -42,7 +42,7 @@ impl SplitSearch {
         }
         let tasks = Self::tasks(&search);
         let next = AtomicUsize::new(0);
-        let first_full = Arc::new(AtomicUsize::new(usize::MAX));
+        let shared = Arc::new(Shared::new(search.limit));
         let mut results: Vec<TaskResult> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads.min(tasks.len()))
                 .map(|_| {
@@ -51,7 +51,7 @@ impl SplitSearch {
                         loop {
                             let task = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&prefix) = tasks.get(task) else { break };
-                            let cancel = Cancel { task, first_full: Arc::clone(&first_full) };
+                            let cancel = Cancel { task, shared: Arc::clone(&shared) };
                             if cancel.cancelled() {
                                 break;
                             }
@@ -59,9 +59,6 @@ impl SplitSearch {
                             part.prefix = prefix;
                             part.nodes.set_cancel(cancel, poll);
                             part.run();
-                            if part.found >= part.limit {
-                                first_full.fetch_min(task, Ordering::Relaxed);
-                            }
                             let (found, first, nodes) = (part.found, part.first, part.nodes.count);
                             let cancelled = part.nodes.out_of_budget;
                             done.push(TaskResult { task, found, first, nodes, cancelled });
@@ -73,18 +70,16 @@ impl SplitSearch {
             workers.into_iter().flat_map(|worker| worker.join().expect("a search thread panicked")).collect()
         });
         results.sort_by_key(|result| result.task);
-        let mut outcome = Outcome { first: None, found: 0, nodes: results.iter().map(|r| r.nodes).sum() };
-        for result in results {
-            if outcome.found >= search.limit {
-                break;
-            }
-            assert!(!result.cancelled, "a task is only cancelled after a task that settles the result");
-            outcome.found = (outcome.found + result.found).min(search.limit);
-            if outcome.first.is_none() {
-                outcome.first = result.first;
-            }
-        }
-        outcome
+        let nodes = results.iter().map(|r| r.nodes).sum();
+        let found = results.iter().map(|r| r.found).sum::<u64>().min(search.limit);
+        // Every task up to the first with a solution ran to its end (see `Cancel`).
+        let first_with_one = results.iter().position(|r| r.first.is_some()).unwrap_or(results.len());
+        assert!(
+            results[..first_with_one].iter().all(|r| !r.cancelled),
+            "a task is only cancelled after a task with a solution"
+        );
+        let first = results.into_iter().find_map(|r| r.first);
+        Outcome { first, found, nodes }
     }
 
     /// The tasks in search order: the kinds of the first two cells (which touch, as the second

@@ -26,7 +26,7 @@ impl<S: KindSet> BitSearch<S> {
                     .collect();
                 self.first = Some(Grid::from_vec(rows, cols, placements));
             }
-            return self.found >= self.limit;
+            return self.found >= self.limit || self.nodes.solution_settles();
         }
         if col == 0 && !self.plan_row(row) {
             return false;
