@@ -302,6 +302,8 @@ impl<S: KindSet> BitSearch<S> {
     /// The kinds that may stand in cell (row + 1, col) as far as its left neighbour allows:
     /// those whose left label is the right label of a kind of `below[row][col − 1]` (all in
     /// column 0). Read while (row, col) is being filled, when `below[row][col − 1]` is final.
+    #[allow(clippy::inline_always, reason = "once per placement loop, on the hot path")]
+    #[inline(always)]
     fn follow(&self, row: usize, col: usize) -> S {
         if col == 0 {
             return S::FULL;
@@ -311,11 +313,10 @@ impl<S: KindSet> BitSearch<S> {
 
     /// After `v` landed at (row, col), with the counts updated: can row + 1 still be chained
     /// from its left border to column `col` under the tops known now? (Builds `below`;
-    /// `follow` is [`BitSearch::follow`] of (row, col).)
+    /// `follow` is [`BitSearch::follow`] of (row, col); `row + 1` must be a row.)
+    #[allow(clippy::inline_always, reason = "on the hot path of every placement")]
+    #[inline(always)]
     fn below_chains(&mut self, row: usize, col: usize, v: Variant, follow: S) -> bool {
-        if row + 1 >= self.rows {
-            return true;
-        }
         let possible = self.lists[bit_key(ANY, v.bottom as usize)] & self.available & follow;
         self.below[row & SIDE_MASK][col & SIDE_MASK] = possible;
         !possible.is_empty()
