@@ -43,7 +43,7 @@ fn benches(c: &mut Criterion) {
                 for _ in 0..iterations {
                     assert_eq!(solve::search_with(black_box(&game), &config).found, limit);
                 }
-                cpu_time() - start
+                cpu_time().saturating_sub(start)
             });
         });
     }
