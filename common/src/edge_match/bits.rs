@@ -408,9 +408,9 @@ impl<S: KindSet> BitSearch<S> {
 /// `allowed` for this row and the rows after it is built from the counters, the tops and
 /// `available` on entering each row; `below[r]` is built and read only within row `r`, chained
 /// from its left border; a cell reads no `bottoms` above the row over it, and `board` only to
-/// record a solution. The [`SplitSearch`](super::split::SplitSearch) prefix may restrict the row start's cell (with one
-/// column), but it is the same for every visit within one search, and each task starts with an
-/// empty table.
+/// record a solution. A split task's [`BitSearch::prefix`] (module `split`) may restrict the
+/// row start's cell (with one column), but it is the same for every visit within one search,
+/// and each task starts with an empty table.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct RowState<S> {
     available: S,
