@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use proptest::prelude::*;
 use rand::RngExt;
 
@@ -9,6 +11,7 @@ use super::board_symmetry::Symmetry;
 use super::checks::{Line, border_mask, cell_mask, rotation_class};
 use super::dead_ends::DeadEnds;
 use super::kinds::{KindSet, Wide};
+use super::nodes::{Cancel, Shared};
 use super::split::SplitSearch;
 use super::symmetry;
 use super::*;
@@ -468,25 +471,54 @@ fn threads_count_together() {
     // task counted to the limit on its own, four threads visited about four times the nodes of
     // one. Now the tasks share the count: a task's subtree may hold solutions more or less
     // densely than the ones before it, so single puzzles vary (0.4–1.8 times the nodes of one
-    // thread), but not the sum (about 0.9 times).
-    let (mut counted, mut one_thread, mut four_threads) = (0, 0, 0);
-    for seed in 0..20 {
+    // thread at the larger limit), but not the sum (about 0.9 times). At the small limit the
+    // first task finds them all: the others must stop at their next poll.
+    for limit in [10, 3000] {
+        let (mut counted, mut one_thread, mut four_threads) = (0, 0, 0);
+        for seed in 0..20 {
+            let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
+            if !puzzle.nearly_distinct() {
+                continue;
+            }
+            let mut alone = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
+            alone.run();
+            if alone.found < limit {
+                continue;
+            }
+            counted += 1;
+            let shared = SplitSearch::run(BitSearch::<u64>::new(&puzzle, &Config::new(limit)), 4, 64);
+            assert_eq!((shared.found, &shared.first), (limit, &alone.first), "seed {seed}, limit {limit}");
+            (one_thread, four_threads) = (one_thread + alone.nodes.count, four_threads + shared.nodes);
+        }
+        assert!(counted >= 10, "only {counted} puzzles had {limit} solutions");
+        // Well under the old cost of nearly four times, however the threads were scheduled.
+        assert!(
+            four_threads * 2 < one_thread * 3,
+            "limit {limit}: {four_threads} nodes on four threads, {one_thread} on one"
+        );
+    }
+}
+
+#[test]
+fn a_task_that_reaches_the_limit_alone_stops_the_others() {
+    // Every solution of a split task goes to the shared count, the one that reaches the limit
+    // too: the tasks after it are then cancelled, not left to run to their end.
+    let mut counted = 0;
+    for seed in 0..10 {
         let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
         if !puzzle.nearly_distinct() {
             continue;
         }
-        let limit = 3000;
-        let mut alone = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
-        alone.run();
-        if alone.found < limit {
+        let limit = 5;
+        let shared = Arc::new(Shared::new(limit));
+        let mut task = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
+        task.nodes.set_cancel(Cancel { task: 0, shared: Arc::clone(&shared) }, 64);
+        task.run();
+        if task.found < limit {
             continue;
         }
         counted += 1;
-        let shared = SplitSearch::run(BitSearch::<u64>::new(&puzzle, &Config::new(limit)), 4, 64);
-        assert_eq!((shared.found, &shared.first), (limit, &alone.first), "seed {seed}");
-        (one_thread, four_threads) = (one_thread + alone.nodes.count, four_threads + shared.nodes);
+        assert!(Cancel { task: 1, shared }.cancelled(), "seed {seed}");
     }
-    assert!(counted >= 10, "only {counted} puzzles had enough solutions");
-    // Well under the old cost of nearly four times, however the threads were scheduled.
-    assert!(four_threads * 2 < one_thread * 3, "{four_threads} nodes on four threads, {one_thread} on one");
+    assert!(counted >= 5, "only {counted} puzzles had enough solutions");
 }

@@ -26,7 +26,9 @@ impl<S: KindSet> BitSearch<S> {
                     .collect();
                 self.first = Some(Grid::from_vec(rows, cols, placements));
             }
-            return self.found >= self.limit || self.nodes.solution_settles();
+            // Every solution goes to the shared count of a split task, the last one too.
+            let settled = self.nodes.solution_settles();
+            return settled || self.found >= self.limit;
         }
         if col == 0 && !self.plan_row(row) {
             return false;
