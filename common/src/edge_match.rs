@@ -53,9 +53,14 @@ use std::num::NonZeroUsize;
 use crate::Grid;
 pub use crate::search::{Outcome, Progress};
 
+// The modules in layers, each using only those listed before it: `kinds`, `nodes`, `checks`,
+// `dead_ends` and `board_symmetry` stand alone; `rows` and `bits` search; `split`, `restarts`
+// and `symmetry` drive the bit search.
 mod bits;
+mod board_symmetry;
 mod checks;
 mod dead_ends;
+mod kinds;
 mod nodes;
 mod restarts;
 mod rows;
@@ -63,17 +68,20 @@ mod split;
 mod symmetry;
 
 /// The longest side a board may have.
-pub const MAX_SIDE: usize = 12;
+pub const MAX_SIDE: usize = 16;
 /// The most labels a puzzle may use.
 pub const MAX_LABELS: usize = 16;
-/// The most kinds the bit search handles: one bit each in a `u64`.
-pub const BIT_KINDS: usize = u64::BITS as usize;
+/// The most kinds the bit search handles: one bit each in a set of four `u64` words (one word
+/// up to 64 kinds).
+pub const BIT_KINDS: usize = 256;
 
 // Label sets are `u32` masks with a bit for every label and one for [`ANY`]; per-label counters
 // are indexed through `& (MAX_LABELS - 1)`.
 const _: () = assert!(MAX_LABELS.is_power_of_two() && KEYS <= u32::BITS as usize);
-// Exact dead-end keys hold a cell index and kind counts in a byte each.
-const _: () = assert!(MAX_SIDE * MAX_SIDE <= u8::MAX as usize);
+// Exact dead-end keys hold a cell index and kind counts in a byte each. Keys are recorded only
+// for a cell past the first and before the last, so the cell index is below `MAX_SIDE²` and every
+// remaining count at most `MAX_SIDE² − 1`: both fit when `MAX_SIDE²` is at most 256.
+const _: () = assert!(MAX_SIDE * MAX_SIDE <= u8::MAX as usize + 1);
 
 /// What the sides on the board's edge must be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -317,7 +325,13 @@ pub fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
     if !puzzle.check_counts() {
         return Outcome::none(0);
     }
-    if puzzle.nearly_distinct() { symmetry::search(puzzle, config) } else { rows::search(puzzle, config) }
+    if !puzzle.nearly_distinct() {
+        rows::search(puzzle, config)
+    } else if puzzle.kinds.len() <= kinds::NARROW_KINDS {
+        symmetry::search::<u64>(puzzle, config)
+    } else {
+        symmetry::search::<kinds::Wide>(puzzle, config)
+    }
 }
 
 /// Finds a solution, or `None` when there is none.

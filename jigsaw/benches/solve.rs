@@ -8,7 +8,10 @@
 //! - `c_8x8_swap`: 10 blocks 8×8 broken by `swap`;
 //! - `d_6x6_rotate`: 10 solvable 6×6 blocks with every piece turned at random, solved with
 //!   `--rotate`;
-//! - `e_12x12_solvable`: 10 solvable 12×12 blocks, the largest accepted.
+//! - `e_12x12_solvable`: 10 solvable 12×12 blocks;
+//! - `f_16x16`: 16×16 blocks, the largest accepted, 5 of each: solvable (seed 7), broken by
+//!   `swap` (seed 8), and both with every piece turned at random, solved with `--rotate`
+//!   (seeds 9 and 10).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -79,6 +82,10 @@ fn benches(c: &mut Criterion) {
     group(c, "c_8x8_swap", &blocks(8, Some(Break::Swap), false, 10, 4), false, 0, false);
     group(c, "d_6x6_rotate", &blocks(6, None, true, 10, 5), true, 10, false);
     group(c, "e_12x12_solvable", &blocks(12, None, false, 10, 6), false, 10, false);
+    group(c, "f_16x16_solvable", &blocks(16, None, false, 5, 7), false, 5, false);
+    group(c, "f_16x16_swap", &blocks(16, Some(Break::Swap), false, 5, 8), false, 0, false);
+    group(c, "f_16x16_rotate_solvable", &blocks(16, None, true, 5, 9), true, 5, false);
+    group(c, "f_16x16_rotate_swap", &blocks(16, Some(Break::Swap), true, 5, 10), true, 0, false);
 }
 
 criterion_group!(solve_benches, benches);

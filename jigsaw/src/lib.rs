@@ -17,7 +17,7 @@
 //! n·m jigsaw pieces, each side flat (`F`), a knob (`O`) or a hole (`I`), must form an n×m
 //! rectangle: flat sides exactly on its border, a knob meeting a hole at every inner joint.
 //! Pieces keep their orientation, unless `--rotate` allows quarter turns. Is it possible?
-//! Input and output follow the judge (format in README.md); rectangles up to 12×12 are accepted.
+//! Input and output follow the judge (format in README.md); rectangles up to 16×16 are accepted.
 //!
 //! ## The algorithm
 //! Relabelled (`F` = 0, `O` = 1, `I` = 2, knob and hole exchanged on the left and top sides), a

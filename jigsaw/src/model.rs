@@ -7,7 +7,7 @@ use common::{Direction, Grid};
 use itertools::Itertools;
 
 /// Largest accepted number of rows or columns (the judge stops at 6).
-pub const MAX_SIDE: usize = 12;
+pub const MAX_SIDE: usize = 16;
 
 /// One side of a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -11,7 +11,12 @@
 //!   takes that command about ten minutes (most boards with a changed triangle stay solvable
 //!   or are hard to refute, and are thrown away);
 //! - `e_5x5_unsolvable`: 200 unsolvable 5×5 games, 67 with 4 digits (seed 54), 67 with 5 (seed
-//!   55) and 66 with 6 (seed 56), the judge's size.
+//!   55) and 66 with 6 (seed 56), the judge's size;
+//! - `f_16x16_planted`: 5 solvable 16×16 games with 3 digits (seed 1) and 5 with 4 digits (seed
+//!   1), the largest boards; the ten-digit ones are not benchmarked, as the search does not
+//!   finish them (see the README);
+//! - `g_random_2_digits`: 10 `gen --random` games with 2 digits, 9×9 (seed 1) and 10×10 (seed 1),
+//!   each decided.
 
 use std::hint::black_box;
 use std::num::NonZeroUsize;
@@ -71,6 +76,24 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("e_5x5_unsolvable");
     group.sample_size(10);
     group.bench_function("200_games", |b| b.iter(|| assert_eq!(solvable(&five), 0)));
+    group.finish();
+
+    let mut group = c.benchmark_group("f_16x16_planted");
+    group.sample_size(10);
+    for digits in [3, 4] {
+        let planted = games(r#gen::games, 16, digits, false, 5, 1);
+        group.bench_function(format!("{digits}_digits"), |b| b.iter(|| assert_eq!(solvable(&planted), 5)));
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("g_random_2_digits");
+    group.sample_size(10);
+    for size in [9, 10] {
+        let random = games(r#gen::random_games, size, 2, false, 10, 1);
+        let expected = solvable(&random);
+        group
+            .bench_function(format!("{size}x{size}"), |b| b.iter(|| assert_eq!(solvable(&random), expected)));
+    }
     group.finish();
 }
 

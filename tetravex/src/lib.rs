@@ -22,7 +22,7 @@
 //! n×n square tiles, each cut by its diagonals into four triangles carrying digits 0–9, must be
 //! placed on an n×n board without rotation so that touching triangles of neighbouring tiles
 //! carry equal digits (the outer border is free). Is it possible? Input and output follow the
-//! judge ZOJ 1008 (format in README.md); boards up to 8×8 are accepted.
+//! judge ZOJ 1008 (format in README.md); boards up to 16×16 are accepted.
 //!
 //! ## The algorithm
 //! Tetravex is edge matching with equality as the fit and a free border, so [`solve`] hands it

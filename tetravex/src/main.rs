@@ -15,7 +15,7 @@ const ABOUT: &str = "Solves Gnome Tetravex games in the judge format of ZOJ 1008
 const LONG_ABOUT: &str = "\
 Solves Gnome Tetravex games in the judge format of ZOJ 1008.
 
-Each game is a board side n (1 to 8; the judge allows 1 to 5) followed by n*n lines of four
+Each game is a board side n (1 to 16; the judge allows 1 to 5) followed by n*n lines of four
 digits 0-9: the top, right, bottom and left triangle of one tile. A line holding 0 ends the
 input. Tiles may not be rotated; touching triangles must carry equal digits.
 

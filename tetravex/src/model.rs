@@ -5,7 +5,7 @@ use common::{Direction, Grid, Pos};
 use itertools::Itertools;
 
 /// Largest accepted board side (the judge stops at 5).
-pub const MAX_SIZE: usize = 8;
+pub const MAX_SIZE: usize = 16;
 
 /// Digits run 0..=9.
 pub const DIGITS: usize = 10;

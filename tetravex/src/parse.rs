@@ -63,10 +63,10 @@ mod tests {
     fn bad_input_is_located() {
         for (src, span, message) in [
             ("1\n1 2 10 4\n", 6..8, "expected a digit 0-9 for the bottom side of tile 1, found `10`"),
-            ("9\n", 0..1, "expected a board side from 1 to 8 (or 0 to end the input), found `9`"),
+            ("17\n", 0..2, "expected a board side from 1 to 16 (or 0 to end the input), found `17`"),
             ("1\n1 2 3\n", 7..7, "expected a digit 0-9 for the left side of tile 1, found end of input"),
             ("1\n1 2 3 4\n0\n2\n", 12..13, "expected nothing after the terminating 0, found `2`"),
-            ("x", 0..1, "expected a board side from 1 to 8 (or 0 to end the input), found `x`"),
+            ("x", 0..1, "expected a board side from 1 to 16 (or 0 to end the input), found `x`"),
         ] {
             let err = parse(src).unwrap_err();
             assert_eq!((err.span, err.message.as_str()), (span, message), "{src:?}");

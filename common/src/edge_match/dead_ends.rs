@@ -129,8 +129,9 @@ impl DeadEnds {
     }
 
     /// The exact key into `key`: the cell, the open bottom label of every column, the last
-    /// right label, and the remaining count of every kind (a byte each: a board has at most
-    /// `MAX_SIDE²` cells, asserted in the parent module).
+    /// right label, and the remaining count of every kind (a byte each: `cell` is past the
+    /// first, so below `MAX_SIDE²` and every count below it too, at most 255 as the parent
+    /// module asserts).
     fn encode(&mut self, cell: usize, right: u8, remaining: &[u32]) {
         let key = &mut self.key;
         key.clear();

@@ -8,7 +8,7 @@
 //! units) finds such solutions in a predictable number of nodes.
 //!
 //! - **Row-major search** (module `rows`): looking for one solution it restarts with shuffled
-//!   candidate lists and doubling budgets, for every border ([`rows_restart`]).
+//!   candidate lists and doubling budgets, for every border (done there).
 //! - **Bit search** (module `symmetry`): when the first budget is spent and one solution is
 //!   wanted, [`find_one`] runs the bit search on randomly chosen board symmetries with the kinds
 //!   in a random order (the order in which candidates are tried), for at most
@@ -30,7 +30,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::bits::BitSearch;
-use super::symmetry::Symmetry;
+use super::board_symmetry::Symmetry;
+use super::kinds::KindSet;
 use super::{BOTTOM, Border, Config, LEFT, Placement, Puzzle, RIGHT, TOP};
 use crate::Grid;
 use crate::search::luby;
@@ -44,13 +45,6 @@ pub(super) enum Settled {
     Unsolvable,
     /// The budget ran out first: the complete search must decide.
     Open,
-}
-
-/// Whether the row-major search restarts: whenever it looks for one solution (with a free
-/// border too: random 8×8 tetravex games with two digits fall to it, being full of repeated
-/// tiles).
-pub(super) fn rows_restart(_puzzle: &Puzzle, config: &Config) -> bool {
-    config.limit <= 1
 }
 
 /// A seed drawn from the puzzle itself, so that restarts are the same for the same input.
@@ -72,7 +66,7 @@ fn puzzle_seed(puzzle: &Puzzle) -> u64 {
 /// [`Budgets::restarts`](super::Budgets::restarts) nodes and a share of `tree`, the estimated
 /// size of the complete search's tree. Returns what was settled (see [`Settled`]) and the
 /// nodes spent.
-pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled, u64) {
+pub(super) fn find_one<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled, u64) {
     // An unsolvable puzzle pays the restarts on top of its refutation: a share of the estimated
     // tree bounds that cost.
     let cap = config.budgets.restarts.min((tree / f64::from(config.budgets.restart_share.max(1))) as u64);
@@ -80,7 +74,7 @@ pub(super) fn find_one(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled,
     let mut spent = 0u64;
     // Each symmetry's puzzle is turned once; the storage of one search serves every run.
     let mut turned_by_symmetry: [Option<Puzzle>; Symmetry::ALL.len()] = Default::default();
-    let mut spare: Option<BitSearch> = None;
+    let mut spare: Option<BitSearch<S>> = None;
     let mut shuffled = puzzle.clone();
     for round in 1.. {
         let budget = luby(round).saturating_mul(config.budgets.restart_unit.max(1));

@@ -39,8 +39,9 @@ use crate::Grid;
 
 /// Runs the row-major search, restarting as the module documentation says.
 pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
-    // Restarts pay only when one solution is wanted (module `restarts`).
-    let restarts = super::restarts::rows_restart(puzzle, config);
+    // Restarts pay only when one solution is wanted (module `restarts`), with a free border too:
+    // random 8×8 tetravex games with two digits fall to them, being full of repeated tiles.
+    let restarts = config.limit <= 1;
     let mut search = Search::new(puzzle, config);
     let mut budget = if restarts { config.budgets.first_run } else { u64::MAX };
     let mut nodes = 0;

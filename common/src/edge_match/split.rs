@@ -3,28 +3,11 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::bits::BitSearch;
-use super::{BIT_KINDS, Outcome, Placement};
+use super::bits::{BitSearch, PREFIX};
+use super::kinds::KindSet;
+use super::nodes::{Cancel, Shared};
+use super::{Outcome, Placement};
 use crate::Grid;
-
-/// Cells whose kinds a [`SplitSearch`] task fixes.
-pub(super) const PREFIX: usize = 2;
-
-/// A [`SplitSearch`] task's view of the others: it is cancelled once a task before it (in the
-/// search order) has found `limit` solutions on its own, since the answer is then settled
-/// without it.
-#[derive(Debug, Clone)]
-pub(super) struct Cancel {
-    task: usize,
-    first_full: Arc<AtomicUsize>,
-}
-
-impl Cancel {
-    /// Whether the task may stop: an earlier one has settled the outcome.
-    pub(super) fn cancelled(&self) -> bool {
-        self.first_full.load(Ordering::Relaxed) < self.task
-    }
-}
 
 /// A [`BitSearch`] shared among threads, with the same outcome as the search alone.
 ///
@@ -32,9 +15,9 @@ impl Cancel {
 /// order the search itself would visit them (kinds ascending, cell by cell), and idle threads
 /// take the next task. The results are then merged in task order exactly as one search would
 /// have met them: solutions add up until the limit, and the first solution is that of the
-/// first task with one. A task after one that reached the limit by itself cannot change the
-/// result, so it is cancelled; every task before such a task runs to its end, which is what
-/// keeps the outcome (and the solution `--show` draws) independent of timing.
+/// first task with one. The tasks count their solutions together: once they have the limit
+/// between them, tasks that cannot change the first solution stop (see [`Cancel`]), so more
+/// threads do not count more solutions than one.
 pub(super) struct SplitSearch;
 
 /// What one task found.
@@ -48,14 +31,18 @@ struct TaskResult {
 
 impl SplitSearch {
     /// Runs `search` on `threads` threads, tasks polling for cancellation every `poll` nodes.
-    pub(super) fn run(mut search: BitSearch, threads: usize, poll: u64) -> Outcome<Grid<Placement>> {
+    pub(super) fn run<S: KindSet>(
+        mut search: BitSearch<S>,
+        threads: usize,
+        poll: u64,
+    ) -> Outcome<Grid<Placement>> {
         if threads < 2 || search.cells <= PREFIX {
             search.run();
             return Outcome { first: search.first, found: search.found, nodes: search.nodes.count };
         }
         let tasks = Self::tasks(&search);
         let next = AtomicUsize::new(0);
-        let first_full = Arc::new(AtomicUsize::new(usize::MAX));
+        let shared = Arc::new(Shared::new(search.limit));
         let mut results: Vec<TaskResult> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads.min(tasks.len()))
                 .map(|_| {
@@ -64,7 +51,7 @@ impl SplitSearch {
                         loop {
                             let task = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&prefix) = tasks.get(task) else { break };
-                            let cancel = Cancel { task, first_full: Arc::clone(&first_full) };
+                            let cancel = Cancel { task, shared: Arc::clone(&shared) };
                             if cancel.cancelled() {
                                 break;
                             }
@@ -72,9 +59,6 @@ impl SplitSearch {
                             part.prefix = prefix;
                             part.nodes.set_cancel(cancel, poll);
                             part.run();
-                            if part.found >= part.limit {
-                                first_full.fetch_min(task, Ordering::Relaxed);
-                            }
                             let (found, first, nodes) = (part.found, part.first, part.nodes.count);
                             let cancelled = part.nodes.out_of_budget;
                             done.push(TaskResult { task, found, first, nodes, cancelled });
@@ -86,32 +70,30 @@ impl SplitSearch {
             workers.into_iter().flat_map(|worker| worker.join().expect("a search thread panicked")).collect()
         });
         results.sort_by_key(|result| result.task);
-        let mut outcome = Outcome { first: None, found: 0, nodes: results.iter().map(|r| r.nodes).sum() };
-        for result in results {
-            if outcome.found >= search.limit {
-                break;
-            }
-            assert!(!result.cancelled, "a task is only cancelled after a task that settles the result");
-            outcome.found = (outcome.found + result.found).min(search.limit);
-            if outcome.first.is_none() {
-                outcome.first = result.first;
-            }
-        }
-        outcome
+        let nodes = results.iter().map(|r| r.nodes).sum();
+        let found = results.iter().map(|r| r.found).sum::<u64>().min(search.limit);
+        // Every task up to the first with a solution ran to its end (see `Cancel`).
+        let first_with_one = results.iter().position(|r| r.first.is_some()).unwrap_or(results.len());
+        assert!(
+            results[..first_with_one].iter().all(|r| !r.cancelled),
+            "a task is only cancelled after a task with a solution"
+        );
+        let first = results.into_iter().find_map(|r| r.first);
+        Outcome { first, found, nodes }
     }
 
     /// The tasks in search order: the kinds of the first two cells (which touch, as the second
     /// cell is either right of or below the first), as `prefix` masks of one kind each.
-    fn tasks(search: &BitSearch) -> Vec<[u64; PREFIX]> {
+    fn tasks<S: KindSet>(search: &BitSearch<S>) -> Vec<[S; PREFIX]> {
         // `remaining` is zero past the puzzle's kinds.
         let mut tasks = Vec::new();
-        for first in (0..BIT_KINDS).filter(|&k| search.remaining[k] > 0) {
+        for first in (0..S::CAPACITY).filter(|&k| search.remaining[k] > 0) {
             let a = search.sides[first];
-            for second in (0..BIT_KINDS).filter(|&k| search.remaining[k] > u8::from(k == first)) {
+            for second in (0..S::CAPACITY).filter(|&k| search.remaining[k] > u8::from(k == first)) {
                 let b = search.sides[second];
                 let touching = if search.cols > 1 { a.right == b.left } else { a.bottom == b.top };
                 if touching {
-                    tasks.push([1 << first, 1 << second]);
+                    tasks.push([S::single(first), S::single(second)]);
                 }
             }
         }

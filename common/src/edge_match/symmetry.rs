@@ -37,94 +37,30 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::bits::BitSearch;
+use super::board_symmetry::Symmetry;
+use super::kinds::KindSet;
+use super::restarts::{self, Settled};
 use super::split::SplitSearch;
-use super::{ANY, Config, LEFT, Outcome, Placement, Puzzle, RIGHT};
+use super::{ANY, Config, Outcome, Placement, Puzzle};
 use crate::Grid;
 
 /// The seed of the random walks. Any fixed value works; this one is kept so that node counts
 /// stay those recorded before.
 const WALK_SEED: u64 = 0x7465_7472_6176_6578;
 
-/// One of the eight symmetries of a rectangle: a left–right mirror (first, when `mirror`),
-/// then `turns` quarter turns clockwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Symmetry {
-    pub(super) mirror: bool,
-    pub(super) turns: u8,
-}
-
-impl Symmetry {
-    pub(super) const ALL: [Symmetry; 8] = {
-        let mut all = [Symmetry { mirror: false, turns: 0 }; 8];
-        let mut index = 0;
-        while index < 8 {
-            all[index] = Symmetry { mirror: index >= 4, turns: (index % 4) as u8 };
-            index += 1;
-        }
-        all
-    };
-
-    /// The puzzle laid out under this symmetry (free border, single orientations: a tile's
-    /// sides move with the board, and the kinds keep their order).
-    pub(super) fn puzzle(self, puzzle: &Puzzle) -> Puzzle {
-        let mut turned = puzzle.clone();
-        for kind in &mut turned.kinds {
-            let sides = &mut kind.orientations[0];
-            if self.mirror {
-                sides.swap(RIGHT, LEFT);
-            }
-            for _ in 0..self.turns {
-                // A quarter turn clockwise: the left side goes on top, the top to the right...
-                sides.rotate_right(1);
-            }
-        }
-        if self.turns % 2 == 1 {
-            std::mem::swap(&mut turned.rows, &mut turned.cols);
-        }
-        turned
-    }
-
-    /// Where cell (row, col) of a `rows × cols` board lands under this symmetry.
-    pub(super) fn position(self, rows: usize, cols: usize, row: usize, col: usize) -> (usize, usize) {
-        let (mut rows, mut row, mut col) = (rows, row, if self.mirror { cols - 1 - col } else { col });
-        let mut cols = cols;
-        for _ in 0..self.turns {
-            (row, col) = (col, rows - 1 - row);
-            (rows, cols) = (cols, rows);
-        }
-        (row, col)
-    }
-
-    /// A solution of the transformed puzzle, laid back onto the puzzle's `rows × cols` board.
-    pub(super) fn solution_back(
-        self,
-        rows: usize,
-        cols: usize,
-        solution: &Grid<Placement>,
-    ) -> Grid<Placement> {
-        let cells = (0..rows * cols)
-            .map(|cell| {
-                let (row, col) = self.position(rows, cols, cell / cols, cell % cols);
-                solution.cells()[row * solution.cols() + col]
-            })
-            .collect();
-        Grid::from_vec(rows, cols, cells)
-    }
-}
-
 /// The bit search of a [nearly distinct](Puzzle::nearly_distinct) puzzle, with the symmetry
 /// choice of the module documentation.
-pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
+pub(super) fn search<S: KindSet>(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
     let budgets = &config.budgets;
     let quick = budgets.quick_probes < budgets.probes && puzzle.rows * puzzle.cols <= budgets.quick_cells;
-    let mut plain = BitSearch::new(puzzle, config);
+    let mut plain = BitSearch::<S>::new(puzzle, config);
     plain.nodes.set_budget(if quick { budgets.quick_plain } else { budgets.plain });
     plain.run();
     if !plain.nodes.out_of_budget {
         return Outcome { first: plain.first, found: plain.found, nodes: plain.nodes.count };
     }
     let mut nodes = plain.nodes.count;
-    let mut probes: Vec<Probe> =
+    let mut probes: Vec<Probe<S>> =
         Symmetry::ALL.iter().map(|&symmetry| Probe::new(symmetry, puzzle, config)).collect();
     // The quick estimate, trusted for a bounded search (see `Budgets::quick_tree`).
     if quick {
@@ -134,7 +70,7 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
         if size < budgets.quick_tree {
             let budget = size.saturating_mul(u64::from(budgets.quick_trust)).min(budgets.quick_cap);
             let probe = &probes[chosen];
-            let mut bounded = BitSearch::new(&probe.puzzle, config);
+            let mut bounded = BitSearch::<S>::new(&probe.puzzle, config);
             bounded.nodes.set_budget(budget);
             bounded.run();
             nodes += bounded.nodes.count;
@@ -160,16 +96,16 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
     // One solution wanted: randomised restarts (module `restarts`) either settle the puzzle or
     // leave it to the complete search below.
     if config.limit <= 1 {
-        let (settled, spent) = super::restarts::find_one(puzzle, config, size);
+        let (settled, spent) = restarts::find_one::<S>(puzzle, config, size);
         nodes += spent;
         match settled {
-            super::restarts::Settled::Found(first) => return Outcome { first: Some(first), found: 1, nodes },
-            super::restarts::Settled::Unsolvable => return Outcome::none(nodes),
-            super::restarts::Settled::Open => {}
+            Settled::Found(first) => return Outcome { first: Some(first), found: 1, nodes },
+            Settled::Unsolvable => return Outcome::none(nodes),
+            Settled::Open => {}
         }
     }
     config.progress.set_estimate(nodes.saturating_add(size as u64));
-    let outcome = SplitSearch::run(BitSearch::new(&turned, config), config.thread_count(), budgets.poll);
+    let outcome = SplitSearch::run(BitSearch::<S>::new(&turned, config), config.thread_count(), budgets.poll);
     let outcome = outcome.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
     Outcome { nodes: nodes + outcome.nodes, ..outcome }
 }
@@ -177,14 +113,19 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
 /// Walks every probe up to `walks` random walks, adding the nodes walked to `nodes`; returns
 /// the smallest estimate and its probe (the first of equal ones, in the order of
 /// [`Symmetry::ALL`]).
-fn estimate_all(probes: &mut [Probe], walks: u32, nodes: &mut u64) -> (f64, usize) {
+fn estimate_all<S: KindSet>(probes: &mut [Probe<S>], walks: u32, nodes: &mut u64) -> (f64, usize) {
     smallest_after(probes, 0..probes.len(), walks, nodes)
 }
 
 /// Walks the `leaders` probes of the smallest estimates so far up to `walks` walks,
 /// adding the nodes walked to `nodes`; returns the smallest of their new estimates and its
 /// probe (the first of equal ones, in the order of [`Symmetry::ALL`]).
-fn estimate_leaders(probes: &mut [Probe], leaders: usize, walks: u32, nodes: &mut u64) -> (f64, usize) {
+fn estimate_leaders<S: KindSet>(
+    probes: &mut [Probe<S>],
+    leaders: usize,
+    walks: u32,
+    nodes: &mut u64,
+) -> (f64, usize) {
     let mut order: Vec<usize> = (0..probes.len()).collect();
     // Stable: equal estimates keep the order of `Symmetry::ALL`.
     order.sort_by(|&a, &b| probes[a].mean().total_cmp(&probes[b].mean()));
@@ -195,8 +136,8 @@ fn estimate_leaders(probes: &mut [Probe], leaders: usize, walks: u32, nodes: &mu
 
 /// Walks the probes of `indices` (increasing) up to `walks` walks, adding the nodes walked to
 /// `nodes`; returns the smallest of their estimates and its probe, the first of equal ones.
-fn smallest_after(
-    probes: &mut [Probe],
+fn smallest_after<S: KindSet>(
+    probes: &mut [Probe<S>],
     indices: impl IntoIterator<Item = usize>,
     walks: u32,
     nodes: &mut u64,
@@ -219,12 +160,12 @@ fn smallest_after(
 /// exact branching and fewer walks (on ten 6×6 boards with five labels: 30M against 35M nodes
 /// in all). Every walk starts from the same seed's stream where the last one stopped, so
 /// `estimate(32)` then `estimate(250)` gives what `estimate(250)` alone gives.
-struct Probe {
+struct Probe<S: KindSet> {
     symmetry: Symmetry,
     /// The puzzle laid out under `symmetry`.
     puzzle: Puzzle,
     /// At the root between walks; its node count is the steps walked.
-    search: BitSearch,
+    search: BitSearch<S>,
     /// Whether the first row can be planned at all with every tile available. The plan is
     /// the same at the start of every walk (the root), so it is built once: `allowed[0]` is
     /// written only by `plan_row(0)`, which walks then never call.
@@ -235,7 +176,7 @@ struct Probe {
     walks: u32,
 }
 
-impl Probe {
+impl<S: KindSet> Probe<S> {
     fn new(symmetry: Symmetry, puzzle: &Puzzle, config: &Config) -> Self {
         let turned = symmetry.puzzle(puzzle);
         let mut search = BitSearch::new(&turned, config);
@@ -282,7 +223,7 @@ impl Probe {
             }
             let left = if col == 0 { ANY } else { search.right_of(cell - 1) };
             let mut candidates = search.candidates(cell, row, col, left);
-            let count = candidates.count_ones();
+            let count = candidates.len();
             search.nodes.count += 1;
             if count == 0 {
                 break;
@@ -291,10 +232,10 @@ impl Probe {
             size += weight;
             let mut pick = self.rng.next_u64() % u64::from(count);
             while pick > 0 {
-                candidates &= candidates - 1;
+                candidates = candidates.without_first();
                 pick -= 1;
             }
-            if !search.try_place(cell, row, col, candidates.trailing_zeros() as usize) {
+            if !search.try_place(cell, row, col, candidates.first()) {
                 break;
             }
             cell += 1;

@@ -1,14 +1,19 @@
+use std::sync::Arc;
+
 use proptest::prelude::*;
 use rand::RngExt;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::bits::BitSearch;
+use super::bits::{BitSearch, PREFIX};
+use super::board_symmetry::Symmetry;
 use super::checks::{Line, border_mask, cell_mask, rotation_class};
 use super::dead_ends::DeadEnds;
-use super::split::{PREFIX, SplitSearch};
-use super::symmetry::{self, Symmetry};
+use super::kinds::{KindSet, Wide};
+use super::nodes::{Cancel, Shared};
+use super::split::SplitSearch;
+use super::symmetry;
 use super::*;
 
 /// A configuration for up to `limit` solutions with these budgets.
@@ -253,11 +258,18 @@ fn every_symmetry_keeps_the_solutions() {
         ];
         for (path, budgets) in paths.into_iter().enumerate() {
             for limit in [1, 50] {
-                let outcome = symmetry::search(&puzzle, &config(limit, budgets));
+                let outcome = symmetry::search::<u64>(&puzzle, &config(limit, budgets));
                 assert_eq!(outcome.found, expected.min(limit), "seed {seed}, path {path}");
                 if let Some(solution) = &outcome.first {
                     assert!(is_solution(&puzzle, solution), "seed {seed}, path {path}");
                 }
+                // The wide sets search the same tree in the same order.
+                let wide = symmetry::search::<Wide>(&puzzle, &config(limit, budgets));
+                assert_eq!(
+                    (wide.found, wide.first),
+                    (outcome.found, outcome.first),
+                    "seed {seed}, path {path}"
+                );
             }
         }
     }
@@ -278,8 +290,10 @@ fn every_dead_row_keeps_the_counts() {
         for dead_row in 0..=5 {
             let budgets = Budgets { plain: 0, quick_plain: 0, dead_row, ..Budgets::DEFAULT };
             for limit in [1, 50] {
-                let outcome = symmetry::search(&puzzle, &config(limit, budgets));
+                let outcome = symmetry::search::<u64>(&puzzle, &config(limit, budgets));
                 assert_eq!(outcome.found, expected.min(limit), "seed {seed}, dead row {dead_row}");
+                let wide = symmetry::search::<Wide>(&puzzle, &config(limit, budgets));
+                assert_eq!(wide.found, outcome.found, "seed {seed}, dead row {dead_row}");
             }
         }
     }
@@ -288,9 +302,14 @@ fn every_dead_row_keeps_the_counts() {
 
 #[test]
 fn a_rebuilt_search_runs_as_a_new_one() {
-    // Small puzzles (up to 2 bytes of kinds) alternate with 8×8 ones (8 bytes) under a budget,
-    // so each rebuild gets tables and a dead-end table left by a puzzle of another size.
-    let mut used = BitSearch::new(&free_puzzle(0), &Config::new(1));
+    rebuilt_searches_run_as_new_ones::<u64>();
+    rebuilt_searches_run_as_new_ones::<Wide>();
+}
+
+/// Small puzzles (up to 2 bytes of kinds) alternate with 8×8 ones (8 bytes) under a budget, so
+/// each rebuild gets tables and a dead-end table left by a puzzle of another size.
+fn rebuilt_searches_run_as_new_ones<S: KindSet>() {
+    let mut used = BitSearch::<S>::new(&free_puzzle(0), &Config::new(1));
     let mut compared = 0;
     for seed in 0..200 {
         let puzzle =
@@ -300,7 +319,7 @@ fn a_rebuilt_search_runs_as_a_new_one() {
         }
         compared += 1;
         for limit in [1, 50] {
-            let mut fresh = BitSearch::new(&puzzle, &Config::new(limit));
+            let mut fresh = BitSearch::<S>::new(&puzzle, &Config::new(limit));
             fresh.nodes.set_budget(20_000);
             fresh.run();
             let mut rebuilt = used.rebuilt(&puzzle, &Config::new(limit));
@@ -317,6 +336,11 @@ fn a_rebuilt_search_runs_as_a_new_one() {
 
 #[test]
 fn split_search_has_the_outcome_of_one_search() {
+    split_searches_have_the_outcome_of_one::<u64>();
+    split_searches_have_the_outcome_of_one::<Wide>();
+}
+
+fn split_searches_have_the_outcome_of_one<S: KindSet>() {
     let mut split = 0;
     for seed in 0..400 {
         let puzzle = free_puzzle(seed);
@@ -326,11 +350,12 @@ fn split_search_has_the_outcome_of_one_search() {
         }
         split += 1;
         for limit in [1, 2, 50] {
-            let mut alone = BitSearch::new(&puzzle, &Config::new(limit));
+            let mut alone = BitSearch::<S>::new(&puzzle, &Config::new(limit));
             alone.run();
             // Polling at every node cancels every task that can be cancelled.
             for (threads, poll) in [(2, 1), (3, 1), (2, 5), (4, Budgets::DEFAULT.poll)] {
-                let shared = SplitSearch::run(BitSearch::new(&puzzle, &Config::new(limit)), threads, poll);
+                let shared =
+                    SplitSearch::run(BitSearch::<S>::new(&puzzle, &Config::new(limit)), threads, poll);
                 let context = format!("seed {seed}, limit {limit}, {threads} threads, poll {poll}");
                 assert_eq!(shared.found, alone.found, "{context}");
                 assert_eq!(shared.first, alone.first, "{context}");
@@ -403,7 +428,7 @@ fn check_restarts(budgets: Budgets, settle_all: bool) -> (u32, u32) {
             continue;
         }
         let solvable = plain_count(&puzzle, 1) == 1;
-        let (settled, _) = restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY);
+        let (settled, _) = restarts::find_one::<u64>(&puzzle, &config(1, budgets), f64::INFINITY);
         match &settled {
             Settled::Found(solution) => {
                 assert!(solvable && is_solution(&puzzle, solution), "seed {seed}");
@@ -415,7 +440,11 @@ fn check_restarts(budgets: Budgets, settle_all: bool) -> (u32, u32) {
             }
             Settled::Open => assert!(!settle_all, "seed {seed}: a small puzzle is settled"),
         }
-        assert_eq!(restarts::find_one(&puzzle, &config(1, budgets), f64::INFINITY).0, settled, "seed {seed}");
+        assert_eq!(
+            restarts::find_one::<u64>(&puzzle, &config(1, budgets), f64::INFINITY).0,
+            settled,
+            "seed {seed}"
+        );
     }
     (found, refuted)
 }
@@ -434,4 +463,62 @@ fn tiny_luby_units_keep_the_restarts_exact() {
     let budgets = Budgets { restarts: 20_000, restart_unit: 3, ..Budgets::DEFAULT };
     let (found, refuted) = check_restarts(budgets, false);
     assert!(found > 10 && refuted > 0, "{found} found, {refuted} refuted: the runs were not exercised");
+}
+
+#[test]
+fn threads_count_together() {
+    // Puzzles with many solutions, counted to a limit on four threads polling often: when each
+    // task counted to the limit on its own, four threads visited about four times the nodes of
+    // one. Now the tasks share the count: a task's subtree may hold solutions more or less
+    // densely than the ones before it, so single puzzles vary (0.4–1.8 times the nodes of one
+    // thread at the larger limit), but not the sum (about 0.9 times). At the small limit the
+    // first task finds them all: the others must stop at their next poll.
+    for limit in [10, 3000] {
+        let (mut counted, mut one_thread, mut four_threads) = (0, 0, 0);
+        for seed in 0..20 {
+            let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
+            if !puzzle.nearly_distinct() {
+                continue;
+            }
+            let mut alone = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
+            alone.run();
+            if alone.found < limit {
+                continue;
+            }
+            counted += 1;
+            let shared = SplitSearch::run(BitSearch::<u64>::new(&puzzle, &Config::new(limit)), 4, 64);
+            assert_eq!((shared.found, &shared.first), (limit, &alone.first), "seed {seed}, limit {limit}");
+            (one_thread, four_threads) = (one_thread + alone.nodes.count, four_threads + shared.nodes);
+        }
+        assert!(counted >= 10, "only {counted} puzzles had {limit} solutions");
+        // Well under the old cost of nearly four times, however the threads were scheduled.
+        assert!(
+            four_threads * 2 < one_thread * 3,
+            "limit {limit}: {four_threads} nodes on four threads, {one_thread} on one"
+        );
+    }
+}
+
+#[test]
+fn a_task_that_reaches_the_limit_alone_stops_the_others() {
+    // Every solution of a split task goes to the shared count, the one that reaches the limit
+    // too: the tasks after it are then cancelled, not left to run to their end.
+    let mut counted = 0;
+    for seed in 0..10 {
+        let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
+        if !puzzle.nearly_distinct() {
+            continue;
+        }
+        let limit = 5;
+        let shared = Arc::new(Shared::new(limit));
+        let mut task = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
+        task.nodes.set_cancel(Cancel { task: 0, shared: Arc::clone(&shared) }, 64);
+        task.run();
+        if task.found < limit {
+            continue;
+        }
+        counted += 1;
+        assert!(Cancel { task: 1, shared }.cancelled(), "seed {seed}");
+    }
+    assert!(counted >= 5, "only {counted} puzzles had enough solutions");
 }

@@ -1,0 +1,54 @@
+//! The CPU time of `--count` on one thread against four: the split search's tasks count their
+//! solutions together, so more threads should not cost more CPU than one. Criterion's times
+//! here are the process's CPU time (user and system, from `/proc/self/stat`, Linux only), not
+//! the wall clock. Run with `cargo bench -p tetravex --bench count_threads`; the figures are in
+//! `tetravex/README.md`.
+//!
+//! - `count_6x6_3_digits`: one 6×6 game with 3 digits (seed 1), counted to 5,000 solutions.
+
+use std::hint::black_box;
+use std::num::NonZeroUsize;
+use std::time::Duration;
+
+use common::edge_match::Config;
+use common::search::Progress;
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tetravex::{r#gen, solve};
+
+/// The CPU time this process has used so far, in clock ticks of 10 ms (fields 14 and 15 of
+/// `/proc/self/stat`, after the command name in parentheses).
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat (Linux)");
+    let after_name = &stat[stat.rfind(')').expect("the command name in parentheses") + 2..];
+    let fields: Vec<&str> = after_name.split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
+    Duration::from_millis(ticks * 10)
+}
+
+fn benches(c: &mut Criterion) {
+    let options = r#gen::Options { size: 6, digits: 3, unsolvable: false, games: 1 };
+    let game = r#gen::games(options, &mut ChaCha8Rng::seed_from_u64(1), &Progress::default())
+        .expect("the generator makes this shape")
+        .remove(0);
+    let limit = 5_000;
+    let mut group = c.benchmark_group("count_6x6_3_digits");
+    group.sample_size(10);
+    for threads in [1, 4] {
+        let config = Config::new(limit).with_threads(NonZeroUsize::new(threads));
+        group.bench_function(format!("{threads}_threads_cpu"), |b| {
+            b.iter_custom(|iterations| {
+                let start = cpu_time();
+                for _ in 0..iterations {
+                    assert_eq!(solve::search_with(black_box(&game), &config).found, limit);
+                }
+                cpu_time().saturating_sub(start)
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(count_benches, benches);
+criterion_main!(count_benches);
