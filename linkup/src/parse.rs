@@ -98,7 +98,8 @@ const fn digits_value(digits: u32, len: usize) -> u32 {
 ///
 /// Most blocks hold only digits and spaces: a byte that is no digit and at most `' '` is then
 /// whitespace, which costs no test of its own. Only a block with a byte below `' '` (a line
-/// break, a tab, a control character) has its whitespace looked at byte by byte.
+/// break, a tab, a control character) or a byte that is neither (junk) has its whitespace
+/// looked at byte by byte.
 fn scan_block(bytes: &[u8; BLOCK], pairs: &mut [u8; BLOCK]) -> (u64, bool) {
     let mut not_digits = 0;
     let mut usual = HIGH;
@@ -120,8 +121,10 @@ fn scan_block(bytes: &[u8; BLOCK], pairs: &mut [u8; BLOCK]) -> (u64, bool) {
         digit_before = values >> 56;
         pair_chunk.copy_from_slice(&(before * 10 + values).to_le_bytes());
     }
-    if below_space == 0 {
-        return (not_digits, usual == HIGH);
+    // Only in a block of digits and bytes at most `' '` are the bytes that are no digits the
+    // whitespace: a byte such as `x` is neither, and must split no token.
+    if below_space == 0 && usual == HIGH {
+        return (not_digits, true);
     }
     let mut whitespace = 0;
     let mut usual = true;
@@ -558,6 +561,14 @@ mod tests {
         // 2000 × 8000 is exactly the cell limit: the header is accepted, the board is short.
         let err = cases(b"2000 8000 1").unwrap_err();
         assert!(err.message.ends_with("at row 1, column 2, found end of input"), "{}", err.message);
+    }
+
+    #[test]
+    fn junk_in_a_block_of_spaces_and_digits_is_refused_where_it_stands() {
+        // Long enough for the 64-byte fast path; `x` is no whitespace and splits no token.
+        let src = b"1 1 x0000 000000000 000000000 00 00  000 000 0000 000 000 00 000000    ";
+        let error = cases(src).expect_err("x0000 is no kind");
+        assert_eq!(error.span, 4..9, "{error:?}");
     }
 
     #[test]

@@ -28,7 +28,8 @@ fn cpu_time() -> Duration {
 }
 
 fn benches(c: &mut Criterion) {
-    let options = r#gen::Options { size: 6, digits: 3, unsolvable: false, games: 1 };
+    let options =
+        r#gen::Options { size: 6, digits: 3, unsolvable: false, games: 1, tries: r#gen::default_tries(6) };
     let game = r#gen::games(options, &mut ChaCha8Rng::seed_from_u64(1), &Progress::default())
         .expect("the generator makes this shape")
         .remove(0);
