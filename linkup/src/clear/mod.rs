@@ -85,7 +85,7 @@
 //! ## The budget
 //! The budget is of work, not positions: a position costs one unit per kind left and one more,
 //! each line check of a pair a unit, each pair the relaxation sets up a unit and each pair a
-//! pass of it looks at a unit. One counter ([`Search::spend`]) takes it all, and the search
+//! pass of it looks at a unit. One counter (`Search::spend`) takes it all, and the search
 //! stops as soon as it is past the budget, inside a position too (in a pass of the relaxation,
 //! between the rows of a kind's pairs): every step of a position is then bounded by the few
 //! units between two checks, a pass being at most [`MAX_EDGES`] pairs. A search stopped inside
