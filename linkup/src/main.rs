@@ -103,7 +103,8 @@ first piece of its kind a line reaches from it; play stops when a pass removes n
 --best, an exact search prints an order that clears the board, or proves that none does, or,
 when it has spent --budget units of work first, says the board is undecided (exit status 0).
 A unit is one line check between two pieces, or one pair the search's relaxation sets up or
-looks at; a position costs one more unit per kind of piece and one. The search stops inside
+looks at; with --turns above 2 a check (a flood over the board) costs rows + columns + 4
+units; a position costs one more unit per kind of piece and one. The search stops inside
 a position when the budget runs out, and a position whose relaxation would hold more than
 {edges} pairs (a kind of more than about 1,400 pieces) ends the search undecided, so the
 default budget ({budget}) ends any board it takes in seconds or less per case.

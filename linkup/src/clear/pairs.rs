@@ -58,7 +58,7 @@ impl Search {
         let allowed = self.allowed[k];
         let (epoch, cached_allowed, cached) = self.pair_cache[k];
         // A few line checks at most (six pairs); what the budget is checked against, not here.
-        self.spend(1);
+        self.spend(self.check_cost);
         let mut watch = [WATCH_ALL; 6];
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
@@ -206,12 +206,12 @@ impl Search {
                 if self.is_present(b) {
                     checked += 1;
                     if self.pieces_joinable(a, b) && !visit(self, a, b) {
-                        self.spend(checked);
+                        self.spend(checked * self.check_cost);
                         return !self.exhausted;
                     }
                 }
             }
-            if !self.spend(checked) {
+            if !self.spend(checked * self.check_cost) {
                 return false;
             }
         }

@@ -44,6 +44,9 @@ pub(super) struct Search {
     pub(super) work: u64,
     /// The most work the search may spend ([`Settings::budget`]).
     pub(super) work_limit: u64,
+    /// The units of work of one line check: 1 for at most two turns (a few bit scans); else a
+    /// flood by layers over every framed row and column, one unit per line.
+    pub(super) check_cost: u64,
     /// Set once the search may not go on: `work` is past `work_limit`, or a step would need
     /// more memory than the search allows (see [`super::MAX_EDGES`]).
     pub(super) exhausted: bool,
@@ -195,6 +198,11 @@ impl Search {
             positions: 0,
             work: 0,
             work_limit: settings.budget,
+            check_cost: if settings.rules.max_turns <= 2 {
+                1
+            } else {
+                (board.rows() + board.cols() + 4) as u64
+            },
             exhausted: false,
             home_row: cell.iter().map(|&(row, _)| row).collect(),
             total_left: cell.len(),

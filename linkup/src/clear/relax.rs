@@ -188,7 +188,7 @@ impl Search {
         let allowance = if self.exhausted { 0 } else { self.work_limit.saturating_sub(self.work) };
         let mut looked = 0u64;
         loop {
-            looked += edges.len() as u64;
+            looked += edges.len() as u64 * self.check_cost;
             if looked > allowance {
                 break;
             }

@@ -284,8 +284,9 @@ impl Search {
         self.push_gravity_branches(state, sleep_from, parent);
         // Each joinable pair found is a branch, whose board's key is made and looked up; the
         // pairs of the positions on the search path are kept, their memory bounded.
-        let keyed = (self.branches.len() - from) * (self.columns.key.len() + 1);
-        if !self.spend((state.pairs.len() - pairs_from + keyed) as u64) || state.pairs.len() > MAX_EDGES {
+        let keyed = ((self.branches.len() - from) * (self.columns.key.len() + 1)) as u64;
+        let found = (state.pairs.len() - pairs_from) as u64 * self.check_cost;
+        if !self.spend(found + keyed) || state.pairs.len() > MAX_EDGES {
             self.exhausted = true;
             return Err(OutOfBudget);
         }
