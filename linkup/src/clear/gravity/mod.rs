@@ -285,7 +285,14 @@ impl Search {
         // Each joinable pair found is a branch, whose board's key is made and looked up; the
         // pairs of the positions on the search path are kept, their memory bounded.
         let keyed = ((self.branches.len() - from) * (self.columns.key.len() + 1)) as u64;
-        let found = (state.pairs.len() - pairs_from) as u64 * self.check_cost;
+        let found = if self.check_cost == 1 {
+            (state.pairs.len() - pairs_from) as u64
+        } else {
+            // Floods: charged for every pair of a kind the search may check (at most), since
+            // the checks that fail cost as much as those that find a pair.
+            self.left.iter().map(|&left| u64::from(left) * u64::from(left.saturating_sub(1)) / 2).sum::<u64>()
+                * self.check_cost
+        };
         if !self.spend(found + keyed) || state.pairs.len() > MAX_EDGES {
             self.exhausted = true;
             return Err(OutOfBudget);
