@@ -22,7 +22,7 @@
 //! Set `LINKUP_SURVEY=1` (or the letters of some sets: `LINKUP_SURVEY=ac`) to first run every
 //! deal of (a), (b) and (c) once and print, per set,
 //! how many were decided and cleared, the total time, the median and worst time and
-//! positions per deal, and the positions of all deals (single thread). The README's real-game
+//! positions and work per deal, and the positions of all deals (single thread). The README's real-game
 //! figures come from it. `LINKUP_SURVEY_LIST=N` also lists every deal that took more than N
 //! positions.
 
@@ -206,7 +206,7 @@ fn largest_deals_16_copies() -> Vec<Board> {
 
 /// Decides every deal once and prints what was found and how long it took.
 fn survey(name: &str, boards: &[Board], gravity: bool) {
-    let (mut times, mut positions) = (Vec::new(), Vec::new());
+    let (mut times, mut positions, mut work) = (Vec::new(), Vec::new(), Vec::new());
     let (mut cleared, mut hopeless, mut undecided) = (0, 0, 0);
     // `LINKUP_SURVEY_LIST=N`: also list the deals that took more than N positions.
     let list_over = std::env::var("LINKUP_SURVEY_LIST").ok().and_then(|n| n.parse::<u64>().ok());
@@ -216,6 +216,7 @@ fn survey(name: &str, boards: &[Board], gravity: bool) {
         let outcome = clear::search(board, settings(gravity)).expect("board fits");
         times.push(began.elapsed());
         positions.push(outcome.positions);
+        work.push(outcome.work);
         if list_over.is_some_and(|over| outcome.positions > over) {
             let verdict = match outcome.verdict {
                 Verdict::Cleared(_) => "cleared",
@@ -234,15 +235,19 @@ fn survey(name: &str, boards: &[Board], gravity: bool) {
     let all_positions: u64 = positions.iter().sum();
     times.sort();
     positions.sort_unstable();
+    work.sort_unstable();
     let middle = boards.len() / 2;
     println!(
         "survey {name}: {} deals, {cleared} cleared, {hopeless} hopeless, {undecided} undecided; total {total:.3?}; \
-         per deal median {:.3?}, worst {:.3?}; positions median {}, worst {}, total {all_positions}",
+         per deal median {:.3?}, worst {:.3?}; positions median {}, worst {}, total {all_positions}; \
+         work median {}, worst {}",
         boards.len(),
         times[middle],
         times[times.len() - 1],
         positions[middle],
         positions[positions.len() - 1],
+        work[middle],
+        work[work.len() - 1],
     );
 }
 

@@ -325,7 +325,7 @@ mod tests {
     fn solvable_deals_are_proved_clearable() {
         use crate::model::Rules;
         let settings =
-            Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: 100_000 };
+            Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: 10_000_000 };
         let options = Options {
             rows: 6,
             cols: 8,

@@ -233,7 +233,11 @@ fn search_verdict(outcome: play::BestOutcome) -> (String, Vec<Removal>) {
             (format!("no order of removals clears the board (search: {positions})"), Vec::new())
         }
         Best::Undecided => {
-            (format!("undecided after {positions} (the budget; raise it with --budget)"), Vec::new())
+            let work = counted(outcome.work, "unit");
+            (
+                format!("undecided after {positions}, {work} of work (the budget; raise it with --budget)"),
+                Vec::new(),
+            )
         }
     }
 }

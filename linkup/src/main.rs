@@ -101,7 +101,13 @@ enum Command {
 Without --best, each pass goes over the cells in reading order and removes each piece with the
 first piece of its kind a line reaches from it; play stops when a pass removes nothing. With
 --best, an exact search prints an order that clears the board, or proves that none does, or,
-when it has searched --budget positions first, says the board is undecided (exit status 0).
+when it has spent --budget units of work first, says the board is undecided (exit status 0).
+A unit is one line check between two pieces, or one pair the search's relaxation sets up or
+looks at; with --turns above 2 a check (a flood over the board) costs rows + columns + 4
+units; a position costs one more unit per kind of piece and one. The search stops inside
+a position when the budget runs out, and a position whose relaxation would hold more than
+{edges} pairs (a kind of more than about 1,400 pieces) ends the search undecided, so the
+default budget ({budget}) ends any board it takes in seconds or less per case.
 It takes boards of up to {side} rows and {side} columns (the real game's largest is 16 x 30),
 any number of pieces; a board with an odd number of some kind is hopeless.
 
@@ -111,7 +117,7 @@ the falls before it.
 
 Example (the real game's standard deal, 8 x 18 cells, 36 kinds x 4):
   $ linkup gen --rows 8 --cols 18 --kinds 36 --copies 4 --seed 1 | linkup solve --best --outside",
-side = clear::MAX_SIDE))]
+side = clear::MAX_SIDE, edges = clear::MAX_EDGES, budget = DEFAULT_BUDGET))]
 struct SolveArgs {
     #[command(flatten)]
     input: InputArg,
@@ -123,9 +129,10 @@ struct SolveArgs {
     /// Search for an order of removals that clears the board.
     #[arg(long)]
     best: bool,
-    /// With --best: most positions to search per board before saying "undecided".
+    /// With --best: most units of work (line checks and relaxation pairs, see below) to spend
+    /// per board before saying "undecided".
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, requires = "best",
-          value_parser = cli::at_least(1_u64, "a number of positions"))]
+          value_parser = cli::at_least(1_u64, "a number of units of work"))]
     budget: u64,
     /// Draw the board, then each removal's line on the board as it was.
     #[arg(long)]
@@ -161,9 +168,10 @@ struct GenArgs {
     /// Pieces fall after each removal (for --solvable).
     #[arg(long, requires = "solvable")]
     gravity: bool,
-    /// Most positions the search of --solvable may visit per board.
+    /// Most units of work the search of --solvable may spend per board, as `solve --best
+    /// --budget` counts them (line checks and relaxation pairs; see `linkup solve --help`).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BUDGET, requires = "solvable",
-          value_parser = cli::at_least(1_u64, "a number of positions"))]
+          value_parser = cli::at_least(1_u64, "a number of units of work"))]
     budget: u64,
     /// Boards drawn for each case of --solvable before giving up.
     #[arg(long, value_name = "N", default_value_t = r#gen::DEFAULT_TRIES, requires = "solvable",

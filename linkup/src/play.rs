@@ -59,14 +59,16 @@ pub enum Best {
     Undecided,
 }
 
-/// The result of [`best`], with the number of positions searched (the work done, the same on
-/// every machine).
+/// The result of [`best`], with the positions searched and the work spent (the same on every
+/// machine).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BestOutcome {
     /// What was found.
     pub best: Best,
     /// Positions searched.
     pub positions: u64,
+    /// Work spent, in the units of the budget (see [`clear::Settings::budget`]).
+    pub work: u64,
 }
 
 /// The pieces of every kind still on a walled board, by cell.
@@ -297,7 +299,7 @@ pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, TooLarge> 
             Best::Cleared(removals)
         }
     };
-    Ok(BestOutcome { best, positions: outcome.positions })
+    Ok(BestOutcome { best, positions: outcome.positions, work: outcome.work })
 }
 
 #[cfg(test)]

@@ -331,7 +331,7 @@ fn game_board(seed: u64, most_pieces: usize) -> Board {
 /// Checks a game's verdict: a clearing order replays to an empty board; a hopeless or undecided
 /// board is not cleared by greedy play.
 fn check_best(board: &Board, rules: Rules, gravity: bool, seed: u64) -> Result<Best, TestCaseError> {
-    let settings = Settings { rules, gravity, budget: 1_000_000 };
+    let settings = Settings { rules, gravity, budget: 100_000_000 };
     let best = play::best(board, settings).map_err(|too_large| TestCaseError::fail(too_large.to_string()))?;
     if let Best::Cleared(removals) = &best.best {
         let left = replay(board, rules, gravity, removals)
@@ -370,7 +370,7 @@ proptest! {
         let clearable = reference::clearable(&board, rules, gravity);
         prop_assert_eq!(matches!(best, Best::Cleared(_)), clearable, "seed {}", seed);
         // The same with probing from the first position, its order checked cell by cell.
-        let probing = clear::search_with(&board, Settings { rules, gravity, budget: 1_000_000 }, 0).unwrap();
+        let probing = clear::search_with(&board, Settings { rules, gravity, budget: 100_000_000 }, 0).unwrap();
         check_verdict(&board, rules, gravity, probing.verdict, clearable, seed)?;
     }
 
@@ -454,7 +454,7 @@ proptest! {
     ) {
         let board = packed_game_board(seed, 10);
         let rules = Rules { max_turns, outside };
-        let settings = Settings { rules, gravity: true, budget: 1_000_000 };
+        let settings = Settings { rules, gravity: true, budget: 100_000_000 };
         let outcome = clear::search_with_restarts(&board, settings, restart_unit).unwrap();
         let clearable = reference::clearable(&board, rules, true);
         check_verdict(&board, rules, true, outcome.verdict, clearable, seed)?;

@@ -83,9 +83,16 @@
 //! first breaking ties in its own seeded order, the table of hopeless positions kept.
 //!
 //! ## The budget
-//! Every position searched counts; past the budget the search stops and the board is undecided.
-//! The work per position is a pass over the pairs of every kind left, so a search costs
-//! O(budget × pairs × (rows + columns)) at most.
+//! The budget is of work, not positions: a position costs one unit per kind left and one more,
+//! each line check of a pair a unit, each pair the relaxation sets up a unit and each pair a
+//! pass of it looks at a unit. One counter (`Search::spend`) takes it all, and the search
+//! stops as soon as it is past the budget, inside a position too (in a pass of the relaxation,
+//! between the rows of a kind's pairs): every step of a position is then bounded by the few
+//! units between two checks, a pass being at most [`MAX_EDGES`] pairs. A search stopped inside
+//! a position records nothing about it (a relaxation or a branch cut short proves nothing): the
+//! position is left undecided, never entered as hopeless, and the board is undecided. The
+//! relaxation's pairs are its memory: a position that would set up more than [`MAX_EDGES`]
+//! stops the search the same way, so a search's memory is bounded whatever the board.
 
 #![expect(
     clippy::inline_always,
@@ -137,8 +144,13 @@ const _: () = assert!(MAX_SIDE * MAX_SIDE <= 64 * PIECE_WORDS, "one bit per piec
 const _: () = assert!(MAX_SIDE * MAX_SIDE < u16::MAX as usize, "pieces are numbered in u16");
 const _: () = assert!((MAX_SIDE + 3) << 6 <= CELL_BYTES, "a cell's index in the grid of cells");
 
-/// The budget of positions when none is given.
-pub const DEFAULT_BUDGET: u64 = 2_000_000;
+/// The budget of work when none is given (see [the budget](self#the-budget)).
+pub const DEFAULT_BUDGET: u64 = 100_000_000;
+
+/// Most pairs the relaxation of one position may set up (each of a few dozen bytes); a position
+/// that needs more stops the search, undecided. Kinds of more than four pieces bring a pair for
+/// every two of their pieces.
+pub const MAX_EDGES: usize = 1 << 20;
 
 /// Positions the search without probing may take before it starts again with probing.
 pub const PROBE_AFTER: u64 = 200;
@@ -158,7 +170,7 @@ pub struct Settings {
     pub rules: Rules,
     /// Pieces fall down their column after each removal.
     pub gravity: bool,
-    /// Most positions to search.
+    /// Most work to spend (see [the budget](self#the-budget)).
     pub budget: u64,
 }
 
@@ -174,13 +186,15 @@ pub enum Verdict {
     Undecided,
 }
 
-/// The verdict and the positions searched (the work done, the same on every machine).
+/// The verdict, the positions searched and the work spent (the same on every machine).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     /// What was found.
     pub verdict: Verdict,
     /// Positions searched.
     pub positions: u64,
+    /// Work spent, in the units of [`Settings::budget`].
+    pub work: u64,
 }
 
 /// Why a board is not searched.
@@ -269,7 +283,7 @@ fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Out
     let default_words = if settings.gravity { gravity::GRAVITY_MEMO_WORDS } else { MEMO_WORDS };
     let mut search = Search::new(board, settings, memo_words.unwrap_or(default_words));
     if search.left.iter().any(|&left| left % 2 == 1) {
-        return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0 });
+        return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0, work: 0 });
     }
     let found = if settings.gravity {
         search.gravity_rounds(restart_unit)
@@ -277,14 +291,12 @@ fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Out
         // Most boards fall to the search without probing in a few dozen positions; one that takes more
         // is searched again with probing, in rounds (the positions found hopeless stay known).
         if probe_after == 0 {
-            search.probe_rounds(settings.budget, round_unit)
+            search.probe_rounds(round_unit)
         } else {
             search.probe = false;
-            search.budget = settings.budget.min(probe_after);
+            search.budget = probe_after;
             match search.search_still(false, &Inherit::default()) {
-                Err(OutOfBudget) if search.positions < settings.budget => {
-                    search.probe_rounds(settings.budget, round_unit)
-                }
+                Err(OutOfBudget) if !search.exhausted => search.probe_rounds(round_unit),
                 found => found,
             }
         }
@@ -303,7 +315,7 @@ fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Out
                 .collect(),
         ),
     };
-    Ok(Outcome { verdict, positions: search.positions })
+    Ok(Outcome { verdict, positions: search.positions, work: search.work })
 }
 
 /// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated (the

@@ -57,6 +57,8 @@ impl Search {
     pub(super) fn pair_mask_again(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
         let (epoch, cached_allowed, cached) = self.pair_cache[k];
+        // A few line checks at most (six pairs); what the budget is checked against, not here.
+        self.spend(self.check_cost);
         let mut watch = [WATCH_ALL; 6];
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
@@ -183,14 +185,45 @@ impl Search {
         })
     }
 
-    /// Pushes every removable pair of kind `k` as a branch.
+    /// Calls `visit` with each pair of pieces of kind `k` on the board that can be joined now,
+    /// in reading order, until it returns false. Each pair checked is a unit of work; the walk
+    /// also stops once the work is past the budget, and then returns false (the pairs visited
+    /// are not all, see [`Search::exhausted`]).
+    pub(super) fn each_joinable_pair(
+        &mut self,
+        k: usize,
+        mut visit: impl FnMut(&mut Search, u16, u16) -> bool,
+    ) -> bool {
+        let (first, end) = (self.start[k], self.start[k + 1]);
+        for index in first..end {
+            let a = self.members[index];
+            if !self.is_present(a) {
+                continue;
+            }
+            let mut checked = 0;
+            for later in index + 1..end {
+                let b = self.members[later];
+                if self.is_present(b) {
+                    checked += 1;
+                    if self.pieces_joinable(a, b) && !visit(self, a, b) {
+                        self.spend(checked * self.check_cost);
+                        return !self.exhausted;
+                    }
+                }
+            }
+            if !self.spend(checked * self.check_cost) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Pushes every removable pair of kind `k` as a branch (fewer when the work runs out, see
+    /// [`Search::each_joinable_pair`]).
     pub(super) fn push_pairs(&mut self, k: usize) {
-        let mut branches = std::mem::take(&mut self.branches);
-        branches.extend(
-            self.present_pairs(k)
-                .filter(|&(a, b)| self.pieces_joinable(a, b))
-                .map(|(a, b)| Branch::Remove(a, b)),
-        );
-        self.branches = branches;
+        self.each_joinable_pair(k, |search, a, b| {
+            search.branches.push(Branch::Remove(a, b));
+            true
+        });
     }
 }

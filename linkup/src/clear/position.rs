@@ -30,11 +30,26 @@ pub(super) fn fingerprint(key: &[u64]) -> u64 {
 
 /// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
 /// appearance.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches of one search (probing, scratch masks, gravity, out of work), not a state machine"
+)]
 pub(super) struct Search {
     pub(super) bits: Bits,
     pub(super) max_turns: u32,
+    /// Most positions the current round may search (see [`Search::in_rounds`]).
     pub(super) budget: u64,
     pub(super) positions: u64,
+    /// The work spent so far, in the units of [`Settings::budget`] (see [`Search::spend`]).
+    pub(super) work: u64,
+    /// The most work the search may spend ([`Settings::budget`]).
+    pub(super) work_limit: u64,
+    /// The units of work of one line check: 1 for at most two turns (a few bit scans); else a
+    /// flood by layers over every framed row and column, one unit per line.
+    pub(super) check_cost: u64,
+    /// Set once the search may not go on: `work` is past `work_limit`, or a step would need
+    /// more memory than the search allows (see [`super::MAX_EDGES`]).
+    pub(super) exhausted: bool,
     /// The cell of every piece now.
     pub(super) cell: Vec<Cell>,
     /// The kind of every piece.
@@ -179,8 +194,16 @@ impl Search {
         Search {
             bits: Bits::new(board, settings.rules.outside),
             max_turns: settings.rules.max_turns,
-            budget: settings.budget,
+            budget: u64::MAX,
             positions: 0,
+            work: 0,
+            work_limit: settings.budget,
+            check_cost: if settings.rules.max_turns <= 2 {
+                1
+            } else {
+                (board.rows() + board.cols() + 4) as u64
+            },
+            exhausted: false,
             home_row: cell.iter().map(|&(row, _)| row).collect(),
             total_left: cell.len(),
             cell,
@@ -264,13 +287,26 @@ impl Search {
         self.bits.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
     }
 
-    /// Checks the budget for one more position.
+    /// Checks the budgets for one more position: the round's positions and the work. A
+    /// position costs one unit per kind (the passes over the kinds each position makes) and
+    /// one more.
     pub(super) fn count_position(&mut self) -> Result<(), OutOfBudget> {
-        if self.positions >= self.budget {
+        if self.positions >= self.budget || !self.spend(self.left.len() as u64 + 1) {
             return Err(OutOfBudget);
         }
         self.positions += 1;
         Ok(())
+    }
+
+    /// Adds `units` of work (line checks, pairs of the relaxation looked at or set up);
+    /// false once the work is past the budget (then [`Search::exhausted`] stays set).
+    #[inline(always)]
+    pub(super) fn spend(&mut self, units: u64) -> bool {
+        self.work += units;
+        if self.work > self.work_limit {
+            self.exhausted = true;
+        }
+        !self.exhausted
     }
 
     /// The pieces on the board and the pairings allowed to kinds of four, into `self.key`.

@@ -2,8 +2,8 @@
 //! board where the pieces freed are taken away (see [`Search::can_all_go`]).
 
 use super::{
-    ALL_PAIRINGS, Base, Bits, Branch, Cell, Cut, Edge, MANY, PAIRINGS, PAIRS_OF, Relaxing, Search, WATCH_ALL,
-    apart_cells, is_apart, span,
+    ALL_PAIRINGS, Base, Bits, Branch, Cell, Cut, Edge, MANY, MAX_EDGES, PAIRINGS, PAIRS_OF, Relaxing, Search,
+    WATCH_ALL, apart_cells, is_apart, span,
 };
 
 impl Search {
@@ -53,6 +53,13 @@ impl Search {
         for k in 0..self.left.len() {
             let count = self.left[k] as usize;
             if count > 4 {
+                // Bounded before it is set up: a pair for every two pieces of the kind.
+                if edges.len() + count * (count - 1) / 2 > MAX_EDGES
+                    || !self.spend((count * (count - 1) / 2) as u64)
+                {
+                    self.exhausted = true;
+                    break;
+                }
                 let cell = &self.cell;
                 edges.extend(self.present_pairs(k).map(|(a, b)| {
                     Edge::waiting((a, b), k, [cell[a as usize], cell[b as usize]], MANY, WATCH_ALL)
@@ -175,7 +182,16 @@ impl Search {
         // least fixpoint), so the verdict is. While probing, the stages cost more line checks
         // than the proofs they shape save, so every pair counts at once.
         let mut mixing = self.probe;
+        // A pass looks at each pair once, a unit each, counted here and spent at the end (the
+        // counter stays out of the passes); a run cut short frees too little and proves nothing
+        // (the search stops, see `Search::exhausted`).
+        let allowance = if self.exhausted { 0 } else { self.work_limit.saturating_sub(self.work) };
+        let mut looked = 0u64;
         loop {
+            looked += edges.len() as u64 * self.check_cost;
+            if looked > allowance {
+                break;
+            }
             let before = freed_count;
             // Rows and columns (bit per framed line) of the pieces freed since the last pass
             // began, and of those freed in this pass so far.
@@ -244,7 +260,8 @@ impl Search {
         self.freed.copy_from_slice(&now.freed[..words]);
         self.edges = edges;
         self.freed_count = freed_count;
-        freed_count == target
+        self.spend(looked);
+        freed_count == target && !self.exhausted
     }
 
     /// Whether `edge` (which may free now) is joinable on the relaxed board `now`: checked
@@ -325,9 +342,15 @@ impl Search {
         now.reset(&self.bits);
         let (mut edges, mut freed_count) = self.relax_setup(true, &mut now);
         self.base_kinds.clear();
+        // The pairs the bases keep in all: their memory.
+        let mut kept = 0;
         for index in (0..self.kind_order.len()).rev() {
             let k = self.kind_order[index] as usize;
             if self.blocked[k] == 0 {
+                continue;
+            }
+            if self.exhausted {
+                self.blocked[k] = 0;
                 continue;
             }
             self.relax_run(&mut now, edges, freed_count, usize::MAX);
@@ -336,6 +359,13 @@ impl Search {
             let at = self.base_kinds.len();
             if self.bases.len() == at {
                 self.bases.push(Base::default());
+            }
+            // The base's copy of the pairs waiting.
+            kept += edges.len();
+            if kept > MAX_EDGES || !self.spend(edges.len() as u64) {
+                self.exhausted = true;
+                self.blocked[k] = 0;
+                continue;
             }
             let base = &mut self.bases[at];
             base.now.clone_from(&now);

@@ -7,8 +7,8 @@ use common::search::luby;
 impl Search {
     /// The search with probing from the first position, in rounds: round r may search up to `unit`
     /// (by default the number of pieces on the board) times the r-th term of the Luby sequence more
-    /// positions, and then starts again from the first position (all rounds count against
-    /// `budget`). The first round looks at kinds in reading order; each later one in the order the
+    /// positions, and then starts again from the first position (all rounds spend the
+    /// work of one budget). The first round looks at kinds in reading order; each later one in the order the
     /// rounds before left (`kind_order`, see [`Search::still_branches`]), trying a kind's removals
     /// in an order drawn from the board and the round (`branch_turn`), so every run on a board
     /// searches the same positions. The order of kinds is kept rather than drawn: it holds what the
@@ -19,15 +19,15 @@ impl Search {
     /// hopeless (each by a subtree searched to the end, which holds whatever order found it:
     /// whether a position can be cleared depends on the position alone). Each round is the same
     /// complete search ([`Search::search_still`]) in another order of branches, so a round that ends
-    /// within its budget gives the answer, and the last round has all that is left of `budget`.
+    /// within its budget gives the answer, and the last round has all that is left of the budget.
     /// The proofs and refutations logged by probes belong to one search path, so they are
     /// dropped between rounds. Why rounds: on boards that can be cleared, how long a search
     /// takes varies a lot with the order of branches (a few bad early choices lead into large
     /// hopeless subtrees); short rounds in varied orders find the short searches.
-    pub(super) fn probe_rounds(&mut self, budget: u64, unit: Option<u64>) -> Result<bool, OutOfBudget> {
+    pub(super) fn probe_rounds(&mut self, unit: Option<u64>) -> Result<bool, OutOfBudget> {
         self.probe = true;
         let unit = unit.unwrap_or(self.cell.len() as u64).max(1);
-        self.in_rounds(budget, unit, |search, seed| {
+        self.in_rounds(unit, |search, seed| {
             search.undo_to(0, 0);
             search.branches.clear();
             search.used_stack.clear();
@@ -45,24 +45,23 @@ impl Search {
         })
     }
 
-    /// Runs `round` in rounds until one ends within its budget, or `budget` positions are
-    /// searched in all: round r may search `unit` times the r-th term of the Luby sequence more
+    /// Runs `round` in rounds until one ends within its budget, or the work is past the budget
+    /// of the search ([`Search::exhausted`]): round r may search `unit` times the r-th term of the Luby sequence more
     /// positions ([`Search::budget`] is set to that). `round` gets the round's seed: none in the
     /// first, then a number drawn from the board's kinds and the round, so that every run on a
     /// board searches the same positions. A round that runs out of its budget concludes
     /// nothing: the next starts from the first position.
     pub(super) fn in_rounds(
         &mut self,
-        budget: u64,
         unit: u64,
         mut round: impl FnMut(&mut Search, Option<u64>) -> Result<bool, OutOfBudget>,
     ) -> Result<bool, OutOfBudget> {
         let board_seed = self.kind.iter().fold(0u64, |hash, &k| mix(hash ^ u64::from(k)));
         for number in 1u64.. {
             let seed = (number > 1).then(|| mix(board_seed ^ number));
-            self.budget = budget.min(self.positions.saturating_add(luby(number).saturating_mul(unit)));
+            self.budget = self.positions.saturating_add(luby(number).saturating_mul(unit));
             match round(self, seed) {
-                Err(OutOfBudget) if self.positions < budget => {}
+                Err(OutOfBudget) if !self.exhausted => {}
                 found => return found,
             }
         }

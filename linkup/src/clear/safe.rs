@@ -86,7 +86,13 @@ impl Search {
     fn clear_many_as<const FALLING: bool>(&mut self, k: usize) -> bool {
         let mark = self.order.len();
         loop {
-            let Some((a, b)) = self.present_pairs(k).find(|&(a, b)| self.pieces_joinable(a, b)) else {
+            let mut found = None;
+            self.each_joinable_pair(k, |_, a, b| {
+                found = Some((a, b));
+                false
+            });
+            // Out of work, the kind is taken as not cleared: a safe move missed costs nothing.
+            let Some((a, b)) = found.filter(|_| !self.exhausted) else {
                 break;
             };
             if FALLING {

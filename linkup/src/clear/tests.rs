@@ -79,7 +79,7 @@ fn decide_deal(
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let board = crate::r#gen::deal(rows, cols, kinds, 4, &mut rng);
-    let settings = Settings { rules: Rules { max_turns: 2, outside }, gravity: false, budget: 1_000_000 };
+    let settings = Settings { rules: Rules { max_turns: 2, outside }, gravity: false, budget: 100_000_000 };
     let mut verdicts = Vec::new();
     // Probing from the first position in rounds of the default length, after the default
     // number of positions, and after 2 positions in rounds of 1, 1, 2, 1, ... positions
@@ -151,7 +151,7 @@ proptest! {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let board = crate::r#gen::deal(6, 8, 12, 4, &mut rng);
-        let settings = Settings { rules: Rules { max_turns, outside }, gravity: false, budget: 1_000_000 };
+        let settings = Settings { rules: Rules { max_turns, outside }, gravity: false, budget: 100_000_000 };
         let outcome = search_tuned(&board, settings, Tuning { probe_after: 0, round_unit: Some(2), ..Tuning::default() }).expect("small");
         prop_assert!(outcome.verdict != Verdict::Undecided, "seed {}", seed);
     }
@@ -177,7 +177,7 @@ proptest! {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let board = crate::r#gen::deal(rows, cols, kinds, 4, &mut rng);
         let rules = Rules { max_turns, outside };
-        let settings = Settings { rules, gravity: false, budget: 1_000_000 };
+        let settings = Settings { rules, gravity: false, budget: 100_000_000 };
         let outcome = search_tuned(&board, settings, Tuning { probe_after, round_unit: Some(round_unit), ..Tuning::default() })
             .expect("small");
         let clearable = crate::reference::clearable(&board, rules, false);
@@ -314,4 +314,53 @@ fn runs_and_spans() {
     assert_eq!(run(0b0000_0111, 3), (0, 3));
     assert_eq!(span(2, 5), 0b11_1100);
     assert_eq!(span(0, 63), u64::MAX);
+}
+
+/// A full board of the largest size with two kinds (1,800 pieces of each), dealt from `seed`.
+fn largest_board_of_two_kinds(seed: u64) -> Board {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    crate::r#gen::deal(MAX_SIDE, MAX_SIDE, 2, MAX_SIDE * MAX_SIDE / 2, &mut rng)
+}
+
+/// The most work past the budget a search spends before it stops: the step that crosses it, at
+/// most a row of a kind's pairs, a pass over the relaxation's pairs or a position's branches.
+const OVERSHOOT: u64 = (MAX_EDGES + MAX_SIDE * MAX_SIDE * 64) as u64;
+
+/// A position of the largest board with two kinds costs tens of millions of line checks (its
+/// kinds' pairs, and their relaxation more than [`MAX_EDGES`] pairs): the default budget ends
+/// the search undecided, having spent no more than it allows.
+#[test]
+fn the_default_budget_ends_a_largest_board_of_two_kinds_undecided() {
+    let board = largest_board_of_two_kinds(1);
+    let settings =
+        Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: DEFAULT_BUDGET };
+    let outcome = search(&board, settings).expect("fits");
+    assert_eq!(outcome.verdict, Verdict::Undecided);
+    assert!(outcome.work <= DEFAULT_BUDGET + OVERSHOOT, "{} units of work", outcome.work);
+}
+
+/// A small budget stops the search inside its first position, with and without gravity, and
+/// what was cut short is not entered as hopeless.
+#[test]
+fn a_small_budget_stops_inside_the_first_position() {
+    let board = largest_board_of_two_kinds(2);
+    for gravity in [false, true] {
+        let settings = Settings { rules: Rules { max_turns: 2, outside: true }, gravity, budget: 1_000 };
+        let outcome = search(&board, settings).expect("fits");
+        assert_eq!(outcome.verdict, Verdict::Undecided, "gravity {gravity}");
+        // Counted once its safe moves are made, which are already past the budget without gravity.
+        assert!(outcome.positions <= 1, "gravity {gravity}: {} positions", outcome.positions);
+        assert!(outcome.work <= 1_000 + OVERSHOOT, "gravity {gravity}: {} units of work", outcome.work);
+    }
+    let settings = Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: 1_000 };
+    let mut search = Search::new(&board, settings, MEMO_WORDS);
+    assert_eq!(search.search_still(false, &Inherit::default()), Err(OutOfBudget));
+    assert!(search.exhausted);
+    search.undo_to(0, 0);
+    search.key();
+    assert!(
+        !search.memo.contains(fingerprint(&search.key), &search.key),
+        "a position cut short is not hopeless"
+    );
 }

@@ -78,7 +78,7 @@ mod pairs;
 mod tests;
 
 use super::table::Table;
-use super::{Branch, Cell, OutOfBudget, Search, middles, mix, run, span};
+use super::{Branch, Cell, MAX_EDGES, OutOfBudget, Search, middles, mix, run, span};
 pub(super) use columns::Columns;
 use columns::NO_PIECE;
 use pairs::{NO_KIND, Reach};
@@ -97,8 +97,6 @@ pub(in crate::clear) struct Gravity {
     pub(in crate::clear) memo: Table,
     /// The tie-breaking seed of this round; 0 in the first (reading order).
     pub(in crate::clear) seed: u64,
-    /// The budget of the whole search (rounds have their own in [`Search::budget`]).
-    pub(in crate::clear) budget: u64,
     /// The sleep sets of the positions on the search path, each a slice from a mark.
     pub(in crate::clear) sleep: Vec<(u16, u16)>,
     /// Scratch for sorting the branches of a position: the pieces left of the kind (16 bits),
@@ -160,7 +158,6 @@ impl Search {
         let mut state = Gravity {
             memo: Table::new(self.memo_words),
             seed: 0,
-            budget: self.budget,
             sleep: Vec::new(),
             order_keys: Vec::new(),
             exposed: Vec::new(),
@@ -180,7 +177,7 @@ impl Search {
             && self.columns.packed.iter().all(|&packed| packed)
             && (self.max_turns <= 1 || self.max_turns == 2 && ring_open);
         self.columns.cells_on_demand = state.incremental;
-        self.in_rounds(state.budget, restart_unit, |search, seed| {
+        self.in_rounds(restart_unit, |search, seed| {
             search.undo_falling_to(0, 0);
             search.branches.clear();
             // Not 0 after the first round: 0 is reading order.
@@ -285,6 +282,21 @@ impl Search {
         let from = self.branches.len();
         let pairs_from = state.pairs.len();
         self.push_gravity_branches(state, sleep_from, parent);
+        // Each joinable pair found is a branch, whose board's key is made and looked up; the
+        // pairs of the positions on the search path are kept, their memory bounded.
+        let keyed = ((self.branches.len() - from) * (self.columns.key.len() + 1)) as u64;
+        let found = if self.check_cost == 1 {
+            (state.pairs.len() - pairs_from) as u64
+        } else {
+            // Floods: charged for every pair of a kind the search may check (at most), since
+            // the checks that fail cost as much as those that find a pair.
+            self.left.iter().map(|&left| u64::from(left) * u64::from(left.saturating_sub(1)) / 2).sum::<u64>()
+                * self.check_cost
+        };
+        if !self.spend(found + keyed) || state.pairs.len() > MAX_EDGES {
+            self.exhausted = true;
+            return Err(OutOfBudget);
+        }
         let here = Parent { pairs_from, pairs_end: state.pairs.len(), order_end: self.order.len() };
         self.look_up_branches(state, from);
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
