@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::cli::Failure;
+use crate::words::counted;
 
 /// The result of a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -198,11 +199,6 @@ impl<T> fmt::Display for OutOfTries<T> {
     }
 }
 
-/// `noun` for `count` of it: "1 board", "2 boards".
-fn plural(count: u64, noun: &str) -> String {
-    if count == 1 { noun.to_owned() } else { format!("{noun}s") }
-}
-
 impl Draws {
     /// The first candidate `draw` makes that `accept` takes for item `index` (from 0), within
     /// [`Draws::tries`] draws (a draw of `None` is a try that made nothing to test); `None`
@@ -219,10 +215,7 @@ impl Draws {
         for tried in 1..=tries {
             if let Some(drawn) = draw() {
                 progress.set_stage(|| {
-                    format!(
-                        "{index} of {wanted} {} made, {candidate} {tried} of {tries}",
-                        plural(wanted as u64, item)
-                    )
+                    format!("{index} of {} made, {candidate} {tried} of {tries}", counted(wanted, item))
                 });
                 if accept(&drawn) {
                     return Some(drawn);
@@ -236,7 +229,7 @@ impl Draws {
     /// finding game 2 of 3; try more digits" (the games before it were made).
     pub fn shortfall(&self, index: usize) -> String {
         let Draws { wanted, tries, item, candidate, advice } = *self;
-        let tried = format!("{tries} {} tried without finding", plural(tries, candidate));
+        let tried = format!("{} tried without finding", counted(tries, candidate));
         if wanted == 1 {
             format!("{tried} a {item}; {advice}")
         } else {
