@@ -16,7 +16,21 @@
 mod direct;
 mod near;
 
+/// Most rows, and most columns, of a board greedy play takes; see [`MAX_CELLS`].
+pub const MAX_SIDE: usize = 1_000;
+
+/// Largest board, in cells, that greedy play takes. A partner that lies two turns away is
+/// found by a sweep over the region the lines from the piece reach, so a game costs up to
+/// pieces × cells: square boards of this size already take tens of seconds on the worst
+/// deals (half full, about a hundred kinds), four times the cells would take about sixteen
+/// times longer, and long narrow boards of as many cells take longer still, hence
+/// [`MAX_SIDE`]. The judge's boards (at most 1000 × 999) fit.
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+const _: () = assert!(MAX_SIDE <= crate::model::MAX_SIDE && MAX_CELLS <= crate::model::MAX_CELLS);
+
 use common::Pos;
+use common::search::Progress;
 use rustc_hash::FxHashMap;
 
 use direct::Direct;
@@ -280,7 +294,17 @@ fn greedy_on(mut table: Table, board: &Board) -> Game {
 /// Searches for an order of removals that clears `board`: see [`crate::clear`]. Boards larger
 /// than [`clear::MAX_SIDE`] on a side are refused.
 pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, TooLarge> {
-    let outcome = clear::search(board, settings)?;
+    best_reporting(board, settings, &Progress::default())
+}
+
+/// [`best`], reporting the positions searched to `progress` as the search runs, with an
+/// estimate (see [`clear::search_reporting`]).
+pub fn best_reporting(
+    board: &Board,
+    settings: Settings,
+    progress: &Progress,
+) -> Result<BestOutcome, TooLarge> {
+    let outcome = clear::search_reporting(board, settings, progress)?;
     let best = match outcome.verdict {
         Verdict::Hopeless => Best::Hopeless,
         Verdict::Undecided => Best::Undecided,
