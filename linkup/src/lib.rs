@@ -230,8 +230,12 @@ pub fn play(
             let outcome = play::best_reporting(&case.board, settings, progress)
                 .map_err(|too_large| PlayError::TooLarge { case: number, too_large })?;
             search_verdict(outcome)
+        } else if options.show || options.svg.is_some() {
+            let game = play::greedy(&case.board, options.rules, options.gravity);
+            (greedy_verdict(game.removals.len(), game.pieces_left), game.removals)
         } else {
-            greedy_verdict(play::greedy(&case.board, options.rules, options.gravity))
+            play_streamed(number, case, options, out);
+            continue;
         };
         // Written straight into `out`: a game's text can be ten times the size of its board.
         let _ = writeln!(out, "Case {number}: {verdict}");
@@ -242,6 +246,20 @@ pub fn play(
         }
     }
     Ok(())
+}
+
+/// Greedy play of case `number` with nothing to draw: each removal's line is written into
+/// `out` as it is made, and the case's first line, which counts them, put in before them at
+/// the end, so the removals are never all held at once.
+fn play_streamed(number: usize, case: &Case, options: PlayOptions, out: &mut Vec<u8>) {
+    let start = out.len();
+    let mut removals = 0;
+    let pieces_left = play::greedy_each(&case.board, options.rules, options.gravity, |removal| {
+        removals += 1;
+        write_removal(removals, &removal, out);
+    });
+    let first = format!("Case {number}: {}\n", greedy_verdict(removals, pieces_left));
+    out.splice(start..start, first.bytes());
 }
 
 /// How the search of `--best` ended, and the removals to print.
@@ -265,42 +283,44 @@ fn search_verdict(outcome: play::BestOutcome) -> (String, Vec<Removal>) {
     }
 }
 
-/// How greedy play ended, and its removals.
-fn greedy_verdict(game: play::Game) -> (String, Vec<Removal>) {
-    let removals = counted(game.removals.len(), "removal");
-    let verdict = if game.pieces_left == 0 {
+/// How greedy play ended, after `removals` removals with `pieces_left` pieces left.
+fn greedy_verdict(removals: usize, pieces_left: usize) -> String {
+    let removals = counted(removals, "removal");
+    if pieces_left == 0 {
         format!("board cleared in {removals}")
     } else {
-        format!("stuck after {removals}, {} left", counted(game.pieces_left, "piece"))
-    };
-    (verdict, game.removals)
+        format!("stuck after {removals}, {} left", counted(pieces_left, "piece"))
+    }
 }
 
 /// One line per removal; with `show`, the board first, and each line drawn on the board as it
 /// was before it.
-fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], text: &mut Vec<u8>) {
-    let mut board = board.clone();
-    if options.show {
-        text.extend_from_slice(indent("  ", &show::board(&board)).as_bytes());
+fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], out: &mut Vec<u8>) {
+    let mut board = options.show.then(|| board.clone());
+    if let Some(board) = &board {
+        out.extend_from_slice(indent("  ", &show::board(board)).as_bytes());
     }
-    for (index, removal) in removals.iter().enumerate() {
-        let turns = removal.line.turns();
-        let _ = writeln!(
-            text,
-            "  {}: ({},{}) ({},{}), kind {}, {}",
-            index + 1,
-            removal.a.row,
-            removal.a.col,
-            removal.b.row,
-            removal.b.col,
-            removal.kind,
-            counted(turns, "turn")
-        );
-        if options.show {
-            text.extend_from_slice(indent("    ", &show::line(&board, &removal.line)).as_bytes());
-            model::remove_pair(&mut board, removal.a, removal.b, options.gravity);
+    for (number, removal) in (1..).zip(removals) {
+        write_removal(number, removal, out);
+        if let Some(board) = &mut board {
+            out.extend_from_slice(indent("    ", &show::line(board, &removal.line)).as_bytes());
+            model::remove_pair(board, removal.a, removal.b, options.gravity);
         }
     }
+}
+
+/// The line of removal `number` (1-based).
+fn write_removal(number: usize, removal: &Removal, out: &mut Vec<u8>) {
+    let _ = writeln!(
+        out,
+        "  {number}: ({},{}) ({},{}), kind {}, {}",
+        removal.a.row,
+        removal.a.col,
+        removal.b.row,
+        removal.b.col,
+        removal.kind,
+        counted(removal.line.turns(), "turn")
+    );
 }
 
 /// `text` with `prefix` before every line.
@@ -315,7 +335,7 @@ fn indent(prefix: &str, text: &str) -> String {
 mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    use rand::SeedableRng;
+    use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
@@ -371,6 +391,33 @@ mod tests {
         let seen = play::best_reporting(&board, settings(BUDGET / 4), &watched).expect("fits");
         assert_eq!(seen, play::best(&board, settings(BUDGET / 4)).expect("fits"));
         assert_eq!(Progress::default().nodes(), 0);
+    }
+
+    /// Played without drawing, each removal is written as it is made and the case's first line
+    /// put in before them: the same text as from the game kept whole, case after case.
+    #[test]
+    fn streamed_games_read_as_whole_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let cases: Vec<Case> = (0..40)
+            .map(|_| {
+                let (rows, cols) = (rng.random_range(1..=14), rng.random_range(1..=14));
+                let (density, kinds) = (rng.random_range(0.1..=1.0), rng.random_range(1..=9));
+                Case { board: r#gen::board(rows, cols, density, kinds, &mut rng), queries: Vec::new() }
+            })
+            .collect();
+        for gravity in [false, true] {
+            let options = PlayOptions { gravity, ..PlayOptions::default() };
+            let mut streamed = Vec::new();
+            play(&cases, options, &Progress::default(), &mut streamed).expect("small boards");
+            let mut whole = Vec::new();
+            for (number, case) in (1..).zip(&cases) {
+                let game = play::greedy(&case.board, options.rules, gravity);
+                let verdict = greedy_verdict(game.removals.len(), game.pieces_left);
+                let _ = writeln!(whole, "Case {number}: {verdict}");
+                write_removals(&case.board, options, &game.removals, &mut whole);
+            }
+            assert_eq!(String::from_utf8(streamed), String::from_utf8(whole), "gravity {gravity}");
+        }
     }
 
     /// Greedy play refuses a board larger than it takes before playing any case.
