@@ -191,10 +191,8 @@ pub fn case_reporting(
                          higher --budget, or more --tries",
             };
             let clearable = |board: &Board| {
-                clear::search(board, settings).is_ok_and(|outcome| {
-                    progress.add_nodes(outcome.positions);
-                    matches!(outcome.verdict, Verdict::Cleared(_))
-                })
+                clear::search_reporting(board, settings, progress)
+                    .is_ok_and(|outcome| matches!(outcome.verdict, Verdict::Cleared(_)))
             };
             let draw = || Some(any_board(options, rng));
             draws.draw(index, progress, draw, clearable).ok_or_else(|| draws.shortfall(index))?

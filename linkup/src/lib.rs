@@ -61,7 +61,7 @@ pub mod solve;
 pub mod svg;
 
 use std::fmt::Write as _;
-use std::io;
+use std::io::{self, Write as _};
 use std::path::Path;
 
 use clear::TooLarge;
@@ -150,6 +150,15 @@ pub enum PlayError {
         /// Its board's size.
         too_large: TooLarge,
     },
+    /// Without `best`, case `case` (1-based) has a board larger than greedy play takes,
+    /// [`play::MAX_SIDE`] on a side (read the input with [`PlayOptions::side_limit`] to refuse
+    /// such boards where they stand).
+    TooLargeToPlay {
+        /// The case, 1-based.
+        case: usize,
+        /// Its board's size.
+        too_large: TooLarge,
+    },
     /// A picture could not be written.
     Picture(io::Error),
 }
@@ -158,6 +167,11 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::TooLarge { case, too_large } => write!(f, "case {case}: {too_large}"),
+            PlayError::TooLargeToPlay { case, too_large: TooLarge { rows, cols } } => write!(
+                f,
+                "case {case}: `solve` plays boards of at most {side} rows and {side} columns, not {rows} by {cols}",
+                side = play::MAX_SIDE
+            ),
             PlayError::Picture(error) => write!(f, "cannot write a picture: {error}"),
         }
     }
@@ -166,21 +180,26 @@ impl std::fmt::Display for PlayError {
 impl std::error::Error for PlayError {}
 
 impl PlayOptions<'_> {
-    /// The largest board these options can play: with `best`, what the search takes.
+    /// The largest board these options can play: with `best`, what the search takes; without,
+    /// what greedy play takes ([`play::MAX_SIDE`], [`play::MAX_CELLS`]).
     pub fn side_limit(&self) -> parse::SideLimit {
         if self.best {
-            parse::SideLimit { side: clear::MAX_SIDE, set_by: Some("`solve --best`") }
+            parse::SideLimit {
+                side: clear::MAX_SIDE,
+                cells: model::MAX_CELLS,
+                set_by: Some("`solve --best`"),
+            }
         } else {
-            parse::SideLimit::FORMAT
+            parse::SideLimit { side: play::MAX_SIDE, cells: play::MAX_CELLS, set_by: Some("`solve`") }
         }
     }
 }
 
 /// Plays the board of every case of `cases` (their queries are not answered): for case k, a
-/// line `Case k: ...` saying how the game ended, then the removals, one per line. With `best`,
-/// a board larger than [`PlayOptions::side_limit`] stops the play before any search, and each
-/// case's search is a stage of `progress` ([`Progress::default`] for none), its positions
-/// counted when it ends.
+/// line `Case k: ...` saying how the game ended, then the removals, one per line. A board
+/// larger than [`PlayOptions::side_limit`] stops the play before any case is played. With
+/// `best`, each case's search is a stage of `progress` ([`Progress::default`] for none), which
+/// it tells its positions as it runs, with an estimate of the positions its budget allows.
 pub fn play(
     cases: &[Case],
     options: PlayOptions,
@@ -188,13 +207,18 @@ pub fn play(
     out: &mut Vec<u8>,
 ) -> Result<(), PlayError> {
     let limit = options.side_limit();
+    // Both limits are square: a board within the side is within the cells.
     if let Some((index, case)) = cases
         .iter()
         .enumerate()
         .find(|(_, case)| case.board.rows() > limit.side || case.board.cols() > limit.side)
     {
-        let too_large = TooLarge { rows: case.board.rows(), cols: case.board.cols() };
-        return Err(PlayError::TooLarge { case: index + 1, too_large });
+        let (case, too_large) = (index + 1, TooLarge { rows: case.board.rows(), cols: case.board.cols() });
+        return Err(if options.best {
+            PlayError::TooLarge { case, too_large }
+        } else {
+            PlayError::TooLargeToPlay { case, too_large }
+        });
     }
     for (number, case) in (1..).zip(cases) {
         if options.best {
@@ -203,22 +227,39 @@ pub fn play(
         let (verdict, removals) = if options.best {
             let settings =
                 clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
-            let outcome = play::best(&case.board, settings)
+            let outcome = play::best_reporting(&case.board, settings, progress)
                 .map_err(|too_large| PlayError::TooLarge { case: number, too_large })?;
-            progress.add_nodes(outcome.positions);
             search_verdict(outcome)
+        } else if options.show || options.svg.is_some() {
+            let game = play::greedy(&case.board, options.rules, options.gravity);
+            (greedy_verdict(game.removals.len(), game.pieces_left), game.removals)
         } else {
-            greedy_verdict(play::greedy(&case.board, options.rules, options.gravity))
+            play_streamed(number, case, options, out);
+            continue;
         };
-        let mut text = format!("Case {number}: {verdict}\n");
-        write_removals(&case.board, options, &removals, &mut text);
+        // Written straight into `out`: a game's text can be ten times the size of its board.
+        let _ = writeln!(out, "Case {number}: {verdict}");
+        write_removals(&case.board, options, &removals, out);
         if let Some(dir) = options.svg {
             svg::write_game(dir, number, &case.board, &removals, options.gravity)
                 .map_err(PlayError::Picture)?;
         }
-        out.extend_from_slice(text.as_bytes());
     }
     Ok(())
+}
+
+/// Greedy play of case `number` with nothing to draw: each removal's line is written into
+/// `out` as it is made, and the case's first line, which counts them, put in before them at
+/// the end, so the removals are never all held at once.
+fn play_streamed(number: usize, case: &Case, options: PlayOptions, out: &mut Vec<u8>) {
+    let start = out.len();
+    let mut removals = 0;
+    let pieces_left = play::greedy_each(&case.board, options.rules, options.gravity, |removal| {
+        removals += 1;
+        write_removal(removals, &removal, out);
+    });
+    let first = format!("Case {number}: {}\n", greedy_verdict(removals, pieces_left));
+    out.splice(start..start, first.bytes());
 }
 
 /// How the search of `--best` ended, and the removals to print.
@@ -242,42 +283,44 @@ fn search_verdict(outcome: play::BestOutcome) -> (String, Vec<Removal>) {
     }
 }
 
-/// How greedy play ended, and its removals.
-fn greedy_verdict(game: play::Game) -> (String, Vec<Removal>) {
-    let removals = counted(game.removals.len(), "removal");
-    let verdict = if game.pieces_left == 0 {
+/// How greedy play ended, after `removals` removals with `pieces_left` pieces left.
+fn greedy_verdict(removals: usize, pieces_left: usize) -> String {
+    let removals = counted(removals, "removal");
+    if pieces_left == 0 {
         format!("board cleared in {removals}")
     } else {
-        format!("stuck after {removals}, {} left", counted(game.pieces_left, "piece"))
-    };
-    (verdict, game.removals)
+        format!("stuck after {removals}, {} left", counted(pieces_left, "piece"))
+    }
 }
 
 /// One line per removal; with `show`, the board first, and each line drawn on the board as it
 /// was before it.
-fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], text: &mut String) {
-    let mut board = board.clone();
-    if options.show {
-        text.push_str(&indent("  ", &show::board(&board)));
+fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], out: &mut Vec<u8>) {
+    let mut board = options.show.then(|| board.clone());
+    if let Some(board) = &board {
+        out.extend_from_slice(indent("  ", &show::board(board)).as_bytes());
     }
-    for (index, removal) in removals.iter().enumerate() {
-        let turns = removal.line.turns();
-        let _ = writeln!(
-            text,
-            "  {}: ({},{}) ({},{}), kind {}, {}",
-            index + 1,
-            removal.a.row,
-            removal.a.col,
-            removal.b.row,
-            removal.b.col,
-            removal.kind,
-            counted(turns, "turn")
-        );
-        if options.show {
-            text.push_str(&indent("    ", &show::line(&board, &removal.line)));
-            model::remove_pair(&mut board, removal.a, removal.b, options.gravity);
+    for (number, removal) in (1..).zip(removals) {
+        write_removal(number, removal, out);
+        if let Some(board) = &mut board {
+            out.extend_from_slice(indent("    ", &show::line(board, &removal.line)).as_bytes());
+            model::remove_pair(board, removal.a, removal.b, options.gravity);
         }
     }
+}
+
+/// The line of removal `number` (1-based).
+fn write_removal(number: usize, removal: &Removal, out: &mut Vec<u8>) {
+    let _ = writeln!(
+        out,
+        "  {number}: ({},{}) ({},{}), kind {}, {}",
+        removal.a.row,
+        removal.a.col,
+        removal.b.row,
+        removal.b.col,
+        removal.kind,
+        counted(removal.line.turns(), "turn")
+    );
 }
 
 /// `text` with `prefix` before every line.
@@ -286,4 +329,116 @@ fn indent(prefix: &str, text: &str) -> String {
         let _ = writeln!(out, "{prefix}{line}");
         out
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// A board on which the search with gravity and [`BUDGET`] visits a thousand positions or
+    /// so before its budget runs out.
+    fn hard_board() -> Board {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        r#gen::board(40, 40, 0.6, 30, &mut rng)
+    }
+
+    const BUDGET: u64 = 3_000_000;
+
+    fn settings(budget: u64) -> clear::Settings {
+        clear::Settings { rules: Rules::default(), gravity: true, budget }
+    }
+
+    /// A watched search tells its positions while it runs, not only when it ends, and by the
+    /// time it returns it has told them all, with an estimate no smaller.
+    #[test]
+    fn the_search_reports_positions_as_it_runs() {
+        let board = hard_board();
+        let progress = Progress::watched();
+        let done = AtomicBool::new(false);
+        let (outcome, seen_running) = std::thread::scope(|scope| {
+            let search = scope.spawn(|| {
+                let outcome = play::best_reporting(&board, settings(BUDGET), &progress);
+                done.store(true, Ordering::SeqCst);
+                outcome
+            });
+            let mut seen_running = false;
+            while !done.load(Ordering::SeqCst) {
+                // Positions read before the search is seen to run on were told while it ran.
+                let nodes = progress.nodes();
+                seen_running |= nodes > 0 && !done.load(Ordering::SeqCst);
+                std::thread::yield_now();
+            }
+            (search.join().expect("the search does not panic"), seen_running)
+        });
+        let outcome = outcome.expect("the board fits");
+        assert_eq!(outcome.best, Best::Undecided);
+        assert!(outcome.positions > 100, "{} positions", outcome.positions);
+        assert!(seen_running, "no position was told before the search ended");
+        assert_eq!(progress.nodes(), outcome.positions);
+        assert!(progress.estimate() >= outcome.positions);
+    }
+
+    /// Nobody watching: the same outcome, nothing kept.
+    #[test]
+    fn an_unwatched_search_finds_the_same() {
+        let board = hard_board();
+        let watched = Progress::watched();
+        let seen = play::best_reporting(&board, settings(BUDGET / 4), &watched).expect("fits");
+        assert_eq!(seen, play::best(&board, settings(BUDGET / 4)).expect("fits"));
+        assert_eq!(Progress::default().nodes(), 0);
+    }
+
+    /// Played without drawing, each removal is written as it is made and the case's first line
+    /// put in before them: the same text as from the game kept whole, case after case.
+    #[test]
+    fn streamed_games_read_as_whole_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let cases: Vec<Case> = (0..40)
+            .map(|_| {
+                let (rows, cols) = (rng.random_range(1..=14), rng.random_range(1..=14));
+                let (density, kinds) = (rng.random_range(0.1..=1.0), rng.random_range(1..=9));
+                Case { board: r#gen::board(rows, cols, density, kinds, &mut rng), queries: Vec::new() }
+            })
+            .collect();
+        for gravity in [false, true] {
+            let options = PlayOptions { gravity, ..PlayOptions::default() };
+            let mut streamed = Vec::new();
+            play(&cases, options, &Progress::default(), &mut streamed).expect("small boards");
+            let mut whole = Vec::new();
+            for (number, case) in (1..).zip(&cases) {
+                let game = play::greedy(&case.board, options.rules, gravity);
+                let verdict = greedy_verdict(game.removals.len(), game.pieces_left);
+                let _ = writeln!(whole, "Case {number}: {verdict}");
+                write_removals(&case.board, options, &game.removals, &mut whole);
+            }
+            assert_eq!(String::from_utf8(streamed), String::from_utf8(whole), "gravity {gravity}");
+        }
+    }
+
+    /// Greedy play refuses a board larger than it takes before playing any case.
+    #[test]
+    fn greedy_play_refuses_boards_beyond_its_side() {
+        let small = Case { board: Board::from_vec(1, 2, vec![5, 5]), queries: Vec::new() };
+        let large = Case {
+            board: Board::from_vec(play::MAX_SIDE + 1, 1, vec![0; play::MAX_SIDE + 1]),
+            queries: Vec::new(),
+        };
+        let mut out = Vec::new();
+        let error = play(&[small, large], PlayOptions::default(), &Progress::default(), &mut out)
+            .expect_err("the second board is too large");
+        assert!(matches!(error, PlayError::TooLargeToPlay { case: 2, .. }), "{error}");
+        assert!(out.is_empty(), "nothing played");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "case 2: `solve` plays boards of at most 1000 rows and 1000 columns, not {} by 1",
+                play::MAX_SIDE + 1
+            )
+        );
+    }
 }

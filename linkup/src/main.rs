@@ -99,9 +99,12 @@ enum Command {
 #[derive(Debug, Args)]
 #[command(after_help = format!("\
 Without --best, each pass goes over the cells in reading order and removes each piece with the
-first piece of its kind a line reaches from it; play stops when a pass removes nothing. With
---best, an exact search prints an order that clears the board, or proves that none does, or,
-when it has spent --budget units of work first, says the board is undecided (exit status 0).
+first piece of its kind a line reaches from it; play stops when a pass removes nothing. It
+takes boards of up to {play_side} rows and {play_side} columns (the judge's size): a game costs
+up to pieces x cells, so the largest take tens of seconds on the worst deals.
+
+With --best, an exact search prints an order that clears the board, or proves that none does,
+or, when it has spent --budget units of work first, says the board is undecided (exit status 0).
 A unit is one line check between two pieces, or one pair the search's relaxation sets up or
 looks at; with --turns above 2 a check (a flood over the board) costs rows + columns + 4
 units; a position costs one more unit per kind of piece and one. The search stops inside
@@ -109,7 +112,9 @@ a position when the budget runs out, and a position whose relaxation would hold 
 {edges} pairs (a kind of more than about 1,400 pieces) ends the search undecided, so the
 default budget ({budget}) ends any board it takes in seconds or less per case.
 It takes boards of up to {side} rows and {side} columns (the real game's largest is 16 x 30),
-any number of pieces; a board with an odd number of some kind is hopeless.
+any number of pieces; a board with an odd number of some kind is hopeless. On a terminal it
+shows on stderr, as it runs, the case searched, the positions searched and how many the budget
+allows at the work per position so far (with the time until it is spent).
 
 With --gravity, after each removal the pieces above an emptied cell fall down their column
 until they rest on a piece or the bottom row; each removal names its cells on the board after
@@ -117,7 +122,8 @@ the falls before it.
 
 Example (the real game's standard deal, 8 x 18 cells, 36 kinds x 4):
   $ linkup gen --rows 8 --cols 18 --kinds 36 --copies 4 --seed 1 | linkup solve --best --outside",
-side = clear::MAX_SIDE, edges = clear::MAX_EDGES, budget = DEFAULT_BUDGET))]
+side = clear::MAX_SIDE, edges = clear::MAX_EDGES, budget = DEFAULT_BUDGET,
+play_side = linkup::play::MAX_SIDE))]
 struct SolveArgs {
     #[command(flatten)]
     input: InputArg,
@@ -249,7 +255,9 @@ fn main() -> ExitCode {
             linkup::play(&cases, options, ProgressLine::start().progress(), &mut answers).map_err(|err| {
                 match err {
                     PlayError::Picture(error) => Failure::Output(error),
-                    too_large @ PlayError::TooLarge { .. } => Failure::Usage(too_large.to_string()),
+                    too_large @ (PlayError::TooLarge { .. } | PlayError::TooLargeToPlay { .. }) => {
+                        Failure::Usage(too_large.to_string())
+                    }
                 }
             })?;
             out.write_all(&answers)?;

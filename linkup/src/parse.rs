@@ -30,7 +30,7 @@ use nom::character::complete::u32 as decimal_u32;
 use nom::error::{Error, ErrorKind};
 use nom::sequence::terminated;
 
-use crate::model::{Board, Case, EMPTY, Kind, MAX_QUERIES, MAX_SIDE, Query};
+use crate::model::{Board, Case, EMPTY, Kind, MAX_CELLS, MAX_QUERIES, MAX_SIDE, Query};
 
 type NomResult<'a, T> = nom::IResult<&'a [u8], T, Error<&'a [u8]>>;
 
@@ -238,19 +238,22 @@ fn kinds<'a>(input: &'a [u8], out: &mut [Kind], filled: &mut usize) -> NomResult
     Ok((rest, ()))
 }
 
-/// The most rows, and the most columns, a [`Reader`] accepts, and what sets that limit.
+/// The most rows, the most columns and the most cells a [`Reader`] accepts, and what sets
+/// those limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SideLimit {
     /// Rows, and columns, at most (never above [`MAX_SIDE`]).
     pub side: usize,
+    /// Cells, rows × columns, at most (never above [`MAX_CELLS`]).
+    pub cells: usize,
     /// What takes no larger board, said in diagnostics after the range (`None`: the input
-    /// format itself, [`MAX_SIDE`]).
+    /// format itself, [`MAX_SIDE`] and [`MAX_CELLS`]).
     pub set_by: Option<&'static str>,
 }
 
 impl SideLimit {
-    /// The input format's limit, [`MAX_SIDE`].
-    pub const FORMAT: SideLimit = SideLimit { side: MAX_SIDE, set_by: None };
+    /// The input format's limits, [`MAX_SIDE`] and [`MAX_CELLS`].
+    pub const FORMAT: SideLimit = SideLimit { side: MAX_SIDE, cells: MAX_CELLS, set_by: None };
 }
 
 /// Reads the cases of an input one at a time. See the [module documentation](self).
@@ -268,7 +271,7 @@ pub struct Reader<'a> {
 /// Shared with the plain reader of [`crate::reference`].
 pub mod wanted {
     use super::SideLimit;
-    use crate::model::{Kind, MAX_CELLS, MAX_QUERIES};
+    use crate::model::{Kind, MAX_QUERIES};
 
     /// The row count of a case, or the first `0` of the terminator.
     pub fn rows() -> String {
@@ -298,7 +301,7 @@ pub mod wanted {
 
     /// [`max_cols`] under `limit`.
     pub fn max_cols_within(rows: usize, limit: SideLimit) -> usize {
-        (MAX_CELLS / rows).min(limit.side)
+        (limit.cells / rows).min(limit.side)
     }
 
     /// The column count of a case of `rows` rows.
@@ -312,7 +315,13 @@ pub mod wanted {
         if max_cols == limit.side {
             format!("a column count from 1 to {max_cols}{}", set_by(limit))
         } else {
-            format!("a column count from 1 to {max_cols} (a board holds at most {MAX_CELLS} cells)")
+            let cells = limit.cells;
+            match limit.set_by {
+                Some(by) => {
+                    format!("a column count from 1 to {max_cols} (the most {by} takes is {cells} cells)")
+                }
+                None => format!("a column count from 1 to {max_cols} (a board holds at most {cells} cells)"),
+            }
         }
     }
 

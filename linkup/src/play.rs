@@ -16,7 +16,21 @@
 mod direct;
 mod near;
 
+/// Most rows, and most columns, of a board greedy play takes; see [`MAX_CELLS`].
+pub const MAX_SIDE: usize = 1_000;
+
+/// Largest board, in cells, that greedy play takes. A partner that lies two turns away is
+/// found by a sweep over the region the lines from the piece reach, so a game costs up to
+/// pieces × cells: square boards of this size already take tens of seconds on the worst
+/// deals (half full, about a hundred kinds), four times the cells would take about sixteen
+/// times longer, and long narrow boards of as many cells take longer still, hence
+/// [`MAX_SIDE`]. The judge's boards (at most 1000 × 999) fit.
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+const _: () = assert!(MAX_SIDE <= crate::model::MAX_SIDE && MAX_CELLS <= crate::model::MAX_CELLS);
+
 use common::Pos;
+use common::search::Progress;
 use rustc_hash::FxHashMap;
 
 use direct::Direct;
@@ -242,11 +256,19 @@ impl Table {
 
 /// Plays `board` greedily: see the [module documentation](self).
 pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
-    greedy_on(Table::new(board, rules, gravity), board)
+    let mut removals = Vec::new();
+    let pieces_left = greedy_each(board, rules, gravity, |removal| removals.push(removal));
+    Game { removals, pieces_left }
 }
 
-/// [`greedy`] on `table`, made for `board`.
-fn greedy_on(mut table: Table, board: &Board) -> Game {
+/// [`greedy`], handing each removal to `each` as it is made instead of keeping them all (a
+/// large board's removals take more memory than its tables); returns the pieces left.
+pub fn greedy_each(board: &Board, rules: Rules, gravity: bool, each: impl FnMut(Removal)) -> usize {
+    greedy_on(Table::new(board, rules, gravity), board, each)
+}
+
+/// [`greedy_each`] on `table`, made for `board`.
+fn greedy_on(mut table: Table, board: &Board, mut each: impl FnMut(Removal)) -> usize {
     let gravity = table.gravity;
     let cells = table.board_cells();
     let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
@@ -255,9 +277,9 @@ fn greedy_on(mut table: Table, board: &Board) -> Game {
     } else {
         cells.into_iter().filter(|&cell| table.walled.kinds[cell] != EMPTY).collect()
     };
-    let mut removals = Vec::new();
+    let mut removals = 0;
     loop {
-        let before = removals.len();
+        let before = removals;
         for &cell in &cells {
             let kind = table.walled.kinds[cell];
             if kind == EMPTY {
@@ -266,21 +288,31 @@ fn greedy_on(mut table: Table, board: &Board) -> Game {
             if let Some((partner, line)) = table.partner(cell) {
                 let (a, b) = (table.walled.pos(cell), table.walled.pos(partner));
                 table.remove([cell, partner]);
-                removals.push(Removal { a, b, kind, line });
+                removals += 1;
+                each(Removal { a, b, kind, line });
             }
         }
-        if removals.len() == before {
+        if removals == before {
             break;
         }
     }
-    let pieces_left = pieces - 2 * removals.len();
-    Game { removals, pieces_left }
+    pieces - 2 * removals
 }
 
 /// Searches for an order of removals that clears `board`: see [`crate::clear`]. Boards larger
 /// than [`clear::MAX_SIDE`] on a side are refused.
 pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, TooLarge> {
-    let outcome = clear::search(board, settings)?;
+    best_reporting(board, settings, &Progress::default())
+}
+
+/// [`best`], reporting the positions searched to `progress` as the search runs, with an
+/// estimate (see [`clear::search_reporting`]).
+pub fn best_reporting(
+    board: &Board,
+    settings: Settings,
+    progress: &Progress,
+) -> Result<BestOutcome, TooLarge> {
+    let outcome = clear::search_reporting(board, settings, progress)?;
     let best = match outcome.verdict {
         Verdict::Hopeless => Best::Hopeless,
         Verdict::Undecided => Best::Undecided,
@@ -315,7 +347,9 @@ mod tests {
         let mut table = Table::new(board, rules, gravity);
         table.most_direct = 0;
         table.stops = None;
-        greedy_on(table, board)
+        let mut removals = Vec::new();
+        let pieces_left = greedy_on(table, board, |removal| removals.push(removal));
+        Game { removals, pieces_left }
     }
 
     /// Deciding partners directly or by where lines stop pairs the same pieces, with the same

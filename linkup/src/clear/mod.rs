@@ -114,6 +114,7 @@ mod table;
 mod tests;
 
 use common::Pos;
+use common::search::Progress;
 
 use crate::model::{Board, Rules};
 use bits::{Bits, Cell, is_apart, middles, run, span};
@@ -222,6 +223,13 @@ pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
     search_with(board, settings, PROBE_AFTER)
 }
 
+/// [`search`], reporting its positions to `progress` as it goes, in batches, with an estimate
+/// of the positions its budget allows (see `Search::report`); every position is reported by
+/// the time it returns.
+pub fn search_reporting(board: &Board, settings: Settings, progress: &Progress) -> Result<Outcome, TooLarge> {
+    search_tuned(board, settings, Tuning { progress: Some(progress), ..Tuning::default() })
+}
+
 /// [`search`], probing once `probe_after` positions are searched (0: from the start) instead
 /// of [`PROBE_AFTER`] (or [`PROBE_AFTER_HOPELESS`] are proved hopeless); for tests of either
 /// way.
@@ -249,7 +257,9 @@ pub fn search_with_table(board: &Board, settings: Settings, memo_words: usize) -
 
 /// The knobs the tests turn; the defaults are the shipped search's.
 #[derive(Debug, Clone, Copy)]
-struct Tuning {
+struct Tuning<'a> {
+    /// Where to report positions as the search runs (`None`: nowhere).
+    progress: Option<&'a Progress>,
     /// Positions without probing before the search starts again with probing (0: probe from the
     /// start); see [`PROBE_AFTER`].
     probe_after: u64,
@@ -263,9 +273,10 @@ struct Tuning {
     memo_words: Option<usize>,
 }
 
-impl Default for Tuning {
+impl Default for Tuning<'_> {
     fn default() -> Self {
         Tuning {
+            progress: None,
             probe_after: PROBE_AFTER,
             restart_unit: gravity::RESTART_UNIT,
             round_unit: None,
@@ -276,7 +287,7 @@ impl Default for Tuning {
 
 /// The search with every knob of [`Tuning`].
 fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Outcome, TooLarge> {
-    let Tuning { probe_after, restart_unit, round_unit, memo_words } = tuning;
+    let Tuning { progress, probe_after, restart_unit, round_unit, memo_words } = tuning;
     if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(TooLarge { rows: board.rows(), cols: board.cols() });
     }
@@ -284,6 +295,10 @@ fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Out
     let mut search = Search::new(board, settings, memo_words.unwrap_or(default_words));
     if search.left.iter().any(|&left| left % 2 == 1) {
         return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0, work: 0 });
+    }
+    if let Some(progress) = progress.filter(|progress| progress.is_shown()) {
+        search.progress = progress.clone();
+        search.report_at = position::REPORT_EVERY;
     }
     let found = if settings.gravity {
         search.gravity_rounds(restart_unit)
@@ -301,6 +316,7 @@ fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Out
             }
         }
     };
+    search.report();
     let verdict = match found {
         Err(OutOfBudget) => Verdict::Undecided,
         Ok(false) => Verdict::Hopeless,

@@ -6,6 +6,7 @@ use super::{
 };
 use crate::model::{Board, EMPTY, Kind};
 use common::Pos;
+use common::search::Progress;
 use rustc_hash::FxHashMap;
 
 /// One removal made: the two pieces and their cells at the time.
@@ -50,6 +51,13 @@ pub(super) struct Search {
     /// Set once the search may not go on: `work` is past `work_limit`, or a step would need
     /// more memory than the search allows (see [`super::MAX_EDGES`]).
     pub(super) exhausted: bool,
+    /// Where the positions go as the search runs ([`Search::report`]).
+    pub(super) progress: Progress,
+    /// The work at which to report next: `u64::MAX` while nobody reads the report, so that
+    /// [`Search::spend`] pays one comparison for it.
+    pub(super) report_at: u64,
+    /// Positions already reported.
+    pub(super) reported: u64,
     /// The cell of every piece now.
     pub(super) cell: Vec<Cell>,
     /// The kind of every piece.
@@ -166,6 +174,10 @@ pub(super) struct Search {
     pub(super) columns: gravity::Columns,
 }
 
+/// Units of work between two reports of a watched search: a few milliseconds of search, so
+/// that the progress line moves smoothly and reporting costs nothing measurable.
+pub(super) const REPORT_EVERY: u64 = 1 << 16;
+
 impl Search {
     /// The search's state for `board`, every piece on it, with a table of hopeless positions
     /// of at most `memo_words` words.
@@ -204,6 +216,9 @@ impl Search {
                 (board.rows() + board.cols() + 4) as u64
             },
             exhausted: false,
+            progress: Progress::default(),
+            report_at: u64::MAX,
+            reported: 0,
             home_row: cell.iter().map(|&(row, _)| row).collect(),
             total_left: cell.len(),
             cell,
@@ -303,10 +318,25 @@ impl Search {
     #[inline(always)]
     pub(super) fn spend(&mut self, units: u64) -> bool {
         self.work += units;
+        if self.work >= self.report_at {
+            self.report();
+        }
         if self.work > self.work_limit {
             self.exhausted = true;
         }
         !self.exhausted
+    }
+
+    /// Reports the positions searched since the last report to `progress`, with an estimate:
+    /// the positions the whole budget of work allows at the work per position so far (the
+    /// search may end sooner, never later). Then again [`REPORT_EVERY`] units of work on.
+    #[cold]
+    pub(super) fn report(&mut self) {
+        self.progress.add_nodes(self.positions - self.reported);
+        self.reported = self.positions;
+        let allowed = u128::from(self.positions) * u128::from(self.work_limit) / u128::from(self.work.max(1));
+        self.progress.set_estimate(u64::try_from(allowed).unwrap_or(u64::MAX).max(self.positions));
+        self.report_at = self.work.saturating_add(REPORT_EVERY);
     }
 
     /// The pieces on the board and the pairings allowed to kinds of four, into `self.key`.
