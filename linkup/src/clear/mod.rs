@@ -116,8 +116,8 @@ mod tests;
 use common::Pos;
 
 use crate::model::{Board, Rules};
-use bits::{Bits, Cell, is_apart, middles, run, span};
-use pairs::{ALL_PAIRINGS, CachedMask, MANY, PAIRINGS, PAIRS_OF, PairWatch, WATCH_ALL};
+use bits::{Bits, Cell, Wait, middles, run, span};
+use pairs::{ALL_PAIRINGS, CachedMask, MANY, PAIRINGS, PAIRS_OF, PairWatch};
 use position::{Search, fingerprint};
 use proofs::{Cut, Inherit, NO_PROOF, Taken, count_taken};
 use relaxed::{Base, Edge, Relaxing, apart_cells};

@@ -1,15 +1,11 @@
 //! Each kind's joinable pairs, cached per board and brought up to date from a board a few removals
 //! up the search path (see [`Search::pair_mask`]).
 
-use super::{Bits, Branch, Search, is_apart};
+use super::{Bits, Branch, Search, Wait};
 
 /// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
 /// brought up to date rather than found again (see [`Search::pair_mask`]).
 pub(super) const DERIVE_DEPTH: usize = 4;
-
-/// Every row and every column: what a pair of [`Search::can_all_go`] not checked yet waits on.
-/// (Bit 63 is never a line: a wait with it set is apart, see [`Bits::wait_on`].)
-pub(super) const WATCH_ALL: (u64, u64) = (u64::MAX >> 1, u64::MAX >> 1);
 
 /// The pairing bit of the pairs of a kind of more than four pieces in [`Search::used`].
 pub(super) const MANY: u8 = 0b1000;
@@ -29,7 +25,7 @@ pub(super) const PAIRS_OF: [u8; 8] = [0, 0b11, 0b1100, 0b1111, 0b11_0000, 0b11_0
 pub(super) type CachedMask = (u64, u8, u8);
 
 /// What each pair of a kind's cached mask waits on ([`Search::pair_watch`]).
-pub(super) type PairWatch = [(u64, u64); 6];
+pub(super) type PairWatch = [Wait; 6];
 
 impl Search {
     /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
@@ -59,14 +55,14 @@ impl Search {
         let (epoch, cached_allowed, cached) = self.pair_cache[k];
         // A few line checks at most (six pairs); what the budget is checked against, not here.
         self.spend(self.check_cost);
-        let mut watch = [WATCH_ALL; 6];
+        let mut watch = [Wait::ALL; 6];
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
                 watch = self.pair_watch[k];
                 let mask = self.update_mask(k, live, cached, from, &mut watch);
                 debug_assert_eq!(
                     mask,
-                    self.find_mask(k, live, &mut [WATCH_ALL; 6]),
+                    self.find_mask(k, live, &mut [Wait::ALL; 6]),
                     "a mask brought up to date by the watches differs from one found again"
                 );
                 mask
@@ -86,13 +82,13 @@ impl Search {
     /// For at most two turns: `None` when pieces `a` and `b` can be joined now, else what they
     /// wait on ([`Bits::watch_on`]); for other turn limits, every line. `a` comes before `b`
     /// (pieces are numbered in reading order, and without gravity they stay where they are).
-    pub(super) fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
+    pub(super) fn joinable_or_watch(&self, a: u16, b: u16) -> Option<Wait> {
         debug_assert!(a < b && !self.gravity, "a pair out of reading order");
         let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
         if self.max_turns <= 2 {
             Bits::wait_on_sorted(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
         } else {
-            (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
+            (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(Wait::ALL)
         }
     }
 
@@ -122,7 +118,7 @@ impl Search {
 
     /// The mask of [`Search::pair_mask`], every pair checked; what each pair not joinable
     /// waits on into `watch`.
-    pub(super) fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut [(u64, u64); 6]) -> u8 {
+    pub(super) fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut PairWatch) -> u8 {
         let mut mask = 0;
         let mut pairs = self.allowed_pairs(k);
         while pairs != 0 {
@@ -146,7 +142,7 @@ impl Search {
         live: [u16; 4],
         cached: u8,
         from: usize,
-        watch: &mut [(u64, u64); 6],
+        watch: &mut PairWatch,
     ) -> u8 {
         let allowed = self.allowed_pairs(k);
         // A pair joinable stays joinable.
@@ -160,11 +156,10 @@ impl Search {
         while pairs != 0 {
             let bit = pairs.trailing_zeros() as usize;
             pairs &= pairs - 1;
-            let (wait_rows, wait_cols) = watch[bit];
-            let touched = if is_apart(watch[bit]) {
+            let touched = if watch[bit].is_apart() {
                 !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
             } else {
-                rows & wait_rows != 0 || cols & wait_cols != 0
+                watch[bit].touched((rows, cols))
             };
             if touched {
                 let (x, y) = PAIRINGS.as_flattened()[bit];

@@ -2,7 +2,7 @@
 
 use super::{
     ALL_PAIRINGS, Base, Bits, Branch, CachedMask, Cell, Edge, OutOfBudget, PairWatch, Relaxing, Settings,
-    Table, WATCH_ALL, gravity, mix,
+    Table, Wait, gravity, mix,
 };
 use crate::model::{Board, EMPTY, Kind};
 use common::Pos;
@@ -232,7 +232,7 @@ impl Search {
             scratch: false,
             gravity: settings.gravity,
             pair_cache: vec![(0, 0, 0); kinds],
-            pair_watch: vec![[WATCH_ALL; 6]; kinds],
+            pair_watch: vec![[Wait::ALL; 6]; kinds],
             // Grown by doubling it would copy most of what it ever holds, entries of a hundred
             // bytes and more (a mask for each kind at each removal down the search path).
             cache_trail: Vec::with_capacity(if settings.gravity { 0 } else { kinds * pieces / 2 }),

@@ -3,7 +3,7 @@
 
 use super::{
     ALL_PAIRINGS, Base, Bits, Branch, Cell, Cut, Edge, MANY, MAX_EDGES, PAIRINGS, PAIRS_OF, Relaxing, Search,
-    WATCH_ALL, apart_cells, is_apart, span,
+    Wait, apart_cells, span,
 };
 
 impl Search {
@@ -62,7 +62,7 @@ impl Search {
                 }
                 let cell = &self.cell;
                 edges.extend(self.present_pairs(k).map(|(a, b)| {
-                    Edge::waiting((a, b), k, [cell[a as usize], cell[b as usize]], MANY, WATCH_ALL)
+                    Edge::waiting((a, b), k, [cell[a as usize], cell[b as usize]], MANY, Wait::ALL)
                 }));
             } else if count > 0 {
                 self.live(k, &mut live);
@@ -73,9 +73,9 @@ impl Search {
                 };
             }
         }
-        if edges.iter().any(|edge| edge.watch == WATCH_ALL) {
+        if edges.iter().any(|edge| edge.watch == Wait::ALL) {
             // Pairs never checked yet: the first pass checks every pair.
-            now.freed_lines = WATCH_ALL;
+            now.freed_lines = Wait::ALL.rows_cols();
         }
         (edges, freed_count)
     }
@@ -84,15 +84,15 @@ impl Search {
     /// on the board, waits on: the watch its mask found, when the cache holds it (not while a
     /// probe looks at a child), else every row between its pieces' rows and every column
     /// between their columns (every line of either shape lies there).
-    fn first_wait(&self, k: usize, bit: usize, a: Cell, b: Cell) -> (u64, u64) {
+    fn first_wait(&self, k: usize, bit: usize, a: Cell, b: Cell) -> Wait {
         if !self.scratch {
             self.pair_watch[k][bit]
         } else if self.max_turns <= 2 {
             let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
             let cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
-            (rows, cols)
+            Wait::lines(rows, cols)
         } else {
-            WATCH_ALL
+            Wait::ALL
         }
     }
 
@@ -151,8 +151,11 @@ impl Search {
                     freed_count += now.free(live[x], at[x]) + now.free(live[y], at[y]);
                     self.used[k] |= 1 << pairing;
                 } else {
-                    let watch =
-                        if joined { (0, 0) } else { self.first_wait(k, 2 * pairing + index, at[x], at[y]) };
+                    let watch = if joined {
+                        Wait::NOTHING
+                    } else {
+                        self.first_wait(k, 2 * pairing + index, at[x], at[y])
+                    };
                     let mut edge = Edge::waiting((live[x], live[y]), k, [at[x], at[y]], 1 << pairing, watch);
                     edge.joined = joined;
                     edges.push(edge);
@@ -279,17 +282,15 @@ impl Search {
         // A pair apart waits on four cells of the relaxed board as it is now, whatever was
         // freed since; others on the lines freed since. (A pair apart that gets here is no
         // longer: one of its cells opened.)
-        let recheck = is_apart(edge.watch) || {
-            (since.0 | now.freed_lines.0) & edge.watch.0 != 0
-                || (since.1 | now.freed_lines.1) & edge.watch.1 != 0
-        };
+        let recheck = edge.watch.is_apart()
+            || edge.watch.touched((since.0 | now.freed_lines.0, since.1 | now.freed_lines.1));
         debug_assert!(
             recheck || !banded || now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some(),
             "a pair left unchecked is joinable"
         );
         let wait = if !recheck {
             Some(edge.watch)
-        } else if is_apart(edge.watch) {
+        } else if edge.watch.is_apart() {
             // The shape along lines with both cells still closed is as it was.
             let ends = (edge.at[0], edge.at[1]);
             let opened = now.apart_opened(edge.cells);
@@ -299,13 +300,13 @@ impl Search {
             Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
         } else {
             (!now.flood_joinable(edge.at[0], edge.at[1], self.max_turns, self.bits.rows.len()))
-                .then_some(WATCH_ALL)
+                .then_some(Wait::ALL)
         };
         match wait {
             None => true,
             Some(watch) => {
                 edge.watch = watch;
-                if is_apart(watch) {
+                if watch.is_apart() {
                     edge.cells = apart_cells(watch);
                 }
                 false

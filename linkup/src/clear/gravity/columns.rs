@@ -6,6 +6,35 @@ use super::{Cell, NO_KIND, Search, mix, span};
 /// No piece (an empty column's top).
 pub(in crate::clear) const NO_PIECE: u16 = u16::MAX;
 
+/// A piece's kind and its index among the pieces of its kind ([`Columns::member_slot`]) in one
+/// `u16`: the kind times 64 plus the index. Held only when every kind has at most 64 pieces and
+/// the kinds are fewer than [`NO_KIND`], so both fit (kind below 255, index below 64).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(in crate::clear) struct Code(u16);
+
+const _: () = assert!((NO_KIND as usize) << 6 <= u16::MAX as usize, "a kind and an index in a code");
+
+impl Code {
+    /// Piece number `slot` of kind `kind`.
+    #[inline(always)]
+    pub(in crate::clear) fn new(kind: u32, slot: u8) -> Code {
+        debug_assert!(kind < u32::from(NO_KIND) && slot < 64, "a code's kind or index out of range");
+        Code((kind << 6) as u16 | u16::from(slot))
+    }
+
+    /// The kind.
+    #[inline(always)]
+    pub(in crate::clear) fn kind(self) -> usize {
+        usize::from(self.0 >> 6) & 255
+    }
+
+    /// The index among the pieces of the kind.
+    #[inline(always)]
+    pub(in crate::clear) fn slot(self) -> u32 {
+        u32::from(self.0 & 63)
+    }
+}
+
 /// What [`Search::settle_packed`] and [`Search::settle`] keep up to date with gravity, column by
 /// column, so that a position costs work only in the columns a removal touched. Invariants (once
 /// [`Search::init_columns`] ran): `top[c]` is the highest piece on the board in framed column `c`
@@ -49,10 +78,10 @@ pub(in crate::clear) struct Columns {
     /// Per piece: its index among the pieces of its kind (`members`), when every kind has at
     /// most 64 pieces; else empty (the pairs are then found kind by kind).
     pub(in crate::clear) member_slot: Vec<u8>,
-    /// Per framed cell (row-major), kept with [`Columns::kind_bytes`]: the kind of the piece on
-    /// it times 64 plus its [`Columns::member_slot`] (only what cells holding a piece hold is
-    /// meaningful), so that a piece with an open side is bucketed by kind with one load.
-    pub(in crate::clear) codes: Vec<u16>,
+    /// Per framed cell (row-major), kept with [`Columns::kind_bytes`]: the [`Code`] of the piece
+    /// on it (only what cells holding a piece hold is meaningful), so that a piece with an open
+    /// side is bucketed by kind with one load.
+    pub(in crate::clear) codes: Vec<Code>,
     /// [`Columns::kind_bytes`] and [`Columns::codes`] are not kept up to date by
     /// [`Search::settle_packed`] and [`Search::settle`] but laid out from `grid` when
     /// [`Search::find_pairs_by_cells`] needs them: when pairs are found incrementally, only the
@@ -89,7 +118,7 @@ impl Columns {
             let (word, shift) = (col / 8, col % 8 * 8);
             let eight = &mut self.kind_bytes[row * self.row_words + word];
             *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
-            self.codes[row * width + col] = (kind << 6) as u16 | u16::from(self.member_slot[piece as usize]);
+            self.codes[row * width + col] = Code::new(kind, self.member_slot[piece as usize]);
         }
     }
 
@@ -215,7 +244,7 @@ impl Search {
                 }
             }
             self.columns.member_slot = member_slot;
-            self.columns.codes = vec![0; (usize::from(self.board_rows) + 2) * width];
+            self.columns.codes = vec![Code::default(); (usize::from(self.board_rows) + 2) * width];
             self.columns.kind_bytes =
                 vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
         }

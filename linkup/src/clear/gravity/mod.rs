@@ -80,7 +80,7 @@ mod tests;
 use super::table::Table;
 use super::{Branch, Cell, MAX_EDGES, OutOfBudget, Search, middles, mix, run, span};
 pub(super) use columns::Columns;
-use columns::NO_PIECE;
+use columns::{Code, NO_PIECE};
 use pairs::{NO_KIND, Reach};
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
@@ -99,11 +99,8 @@ pub(in crate::clear) struct Gravity {
     pub(in crate::clear) seed: u64,
     /// The sleep sets of the positions on the search path, each a slice from a mark.
     pub(in crate::clear) sleep: Vec<(u16, u16)>,
-    /// Scratch for sorting the branches of a position: the pieces left of the kind (16 bits),
-    /// the tie (64) and the kind and the two pieces (16 each), high to low in one number, so
-    /// that a comparison is one of two words rather than of a tuple. A board holds at most
-    /// [`super::MAX_SIDE`]² pieces, so every field fits.
-    pub(in crate::clear) order_keys: Vec<u128>,
+    /// Scratch for sorting the branches of a position.
+    pub(in crate::clear) order_keys: Vec<OrderKey>,
     /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
     pub(in crate::clear) exposed: Vec<u64>,
     /// The joinable pairs of the positions on the search path (each pair low piece first, in
@@ -401,8 +398,8 @@ impl Search {
         }
         state.order_keys.sort_unstable();
         for &order_key in &state.order_keys {
-            let found = order_key as u64;
-            self.branches.push(Branch::Remove((found >> 16) as u16, found as u16));
+            let (a, b) = order_key.pair();
+            self.branches.push(Branch::Remove(a, b));
         }
     }
 
@@ -433,13 +430,36 @@ impl Search {
 
     /// The sort key of the branch removing `a` and `b` (`a` the lower) in a round of tie seed
     /// `seed`: by the pieces left of the kind, then the round's tie, then kind by kind in reading
-    /// order, high to low in one number (see [`Gravity::order_keys`]).
-    pub(in crate::clear) fn order_key(&self, seed: u64, a: u16, b: u16) -> u128 {
+    /// order ([`OrderKey`]).
+    pub(in crate::clear) fn order_key(&self, seed: u64, a: u16, b: u16) -> OrderKey {
         let k = self.kind[a as usize];
         let tie = if seed == 0 { 0 } else { mix(seed ^ (u64::from(a) << 16 | u64::from(b))) };
-        let found = u64::from(k) << 32 | u64::from(a) << 16 | u64::from(b);
-        let left = u128::from(self.left[k as usize]);
-        debug_assert!(left >> 16 == 0 && found >> 48 == 0, "a field of the sort key overflows");
-        left << 112 | u128::from(tie) << 48 | u128::from(found)
+        OrderKey::new(self.left[k as usize], tie, k, (a, b))
+    }
+}
+
+/// The sort key of a branch of a position with gravity: the pieces left of its kind (16 bits),
+/// the round's tie (64 bits), then its kind and its two pieces (16 bits each), high to low in
+/// one number, so that a comparison is one of two words rather than of a tuple. A board holds
+/// at most [`super::MAX_SIDE`]² pieces (so at most as many kinds), so every field fits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(in crate::clear) struct OrderKey(u128);
+
+const _: () = assert!(super::MAX_SIDE * super::MAX_SIDE <= 1 << 16, "a field of the sort key");
+
+impl OrderKey {
+    /// The key of the branch removing the pieces `a` and `b` of kind `kind`, of which `left`
+    /// are left, with the tie `tie`.
+    #[inline(always)]
+    fn new(left: u32, tie: u64, kind: u32, (a, b): (u16, u16)) -> OrderKey {
+        debug_assert!(left >> 16 == 0 && kind >> 16 == 0, "a field of the sort key overflows");
+        let found = u64::from(kind) << 32 | u64::from(a) << 16 | u64::from(b);
+        OrderKey(u128::from(left) << 112 | u128::from(tie) << 48 | u128::from(found))
+    }
+
+    /// The two pieces of the branch.
+    #[inline(always)]
+    fn pair(self) -> (u16, u16) {
+        ((self.0 >> 16) as u16, self.0 as u16)
     }
 }

@@ -1,7 +1,7 @@
 //! The joinable pairs of a position with gravity: found from scratch on the grids, or brought up
 //! to date from the parent's (see [`Search::update_pairs`]).
 
-use super::{Branch, Cell, Gravity, NO_PIECE, Parent, Search, middles, run, span};
+use super::{Branch, Cell, Code, Gravity, NO_PIECE, Parent, Search, middles, run, span};
 
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
 pub(in crate::clear) const NO_KIND: u8 = u8::MAX;
@@ -31,7 +31,7 @@ pub(in crate::clear) fn side_by_side(here: u64, next: u64, below: u64) -> (u64, 
 /// `k % 64` of word `k / 64`, in `WORDS` words (enough for every kind: at most 256).
 pub(in crate::clear) fn bucket_open_pieces<const WORDS: usize>(
     exposed: &[u64],
-    codes: &[u16],
+    codes: &[Code],
     width: usize,
     open_of_kind: &mut [(u64, u64); 256],
 ) -> [u64; WORDS] {
@@ -41,10 +41,10 @@ pub(in crate::clear) fn bucket_open_pieces<const WORDS: usize>(
         while open != 0 {
             let col = open.trailing_zeros() as usize;
             open &= open - 1;
-            let code = usize::from(row_codes[col]);
-            let k = code >> 6 & 255;
+            let code = row_codes[col];
+            let k = code.kind();
             kinds_seen[k / 64 % WORDS] |= 1 << (k % 64);
-            open_of_kind[k].0 |= 1 << (code & 63);
+            open_of_kind[k].0 |= 1 << code.slot();
         }
     }
     kinds_seen
@@ -173,8 +173,8 @@ impl Search {
         while sunk_cells != 0 {
             let col = sunk_cells.trailing_zeros() as usize;
             sunk_cells &= sunk_cells - 1;
-            let code = usize::from(codes[last * width + col]);
-            state.open_of_kind[code >> 6 & 255].1 |= 1 << (code & 63);
+            let code = codes[last * width + col];
+            state.open_of_kind[code.kind()].1 |= 1 << code.slot();
         }
         for (word, mut seen) in kinds_seen.into_iter().enumerate() {
             while seen != 0 {
@@ -223,8 +223,7 @@ impl Search {
                     let kind = self.kind[piece as usize];
                     let eight = &mut eights[col / 8];
                     *eight = *eight & !(0xFF << (col % 8 * 8)) | u64::from(kind) << (col % 8 * 8);
-                    columns.codes[row * width + col] =
-                        (kind << 6) as u16 | u16::from(columns.member_slot[piece as usize]);
+                    columns.codes[row * width + col] = Code::new(kind, columns.member_slot[piece as usize]);
                 }
             }
         }

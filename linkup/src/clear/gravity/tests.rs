@@ -104,7 +104,7 @@ fn two_pieces_of_a_kind_one_on_the_other_leave_one_board() {
 /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash, the tops per
 /// kind and the kinds with two or more on top, the grid of kinds, and the codes of the
 /// cells holding a piece (0 elsewhere).
-type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u64>, Vec<u16>);
+type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u64>, Vec<Code>);
 
 /// What [`Columns`] holds now (see [`Held`]).
 fn columns_now(search: &Search) -> Held {
@@ -121,7 +121,7 @@ fn columns_now(search: &Search) -> Held {
             .codes
             .iter()
             .zip(&columns.grid)
-            .map(|(&code, &piece)| if piece == NO_PIECE { 0 } else { code })
+            .map(|(&code, &piece)| if piece == NO_PIECE { Code::default() } else { code })
             .collect(),
     )
 }
@@ -135,7 +135,7 @@ fn codes_hold(search: &Search) -> bool {
             let k = search.kind[piece as usize] as usize;
             let members = &search.members[search.start[k]..search.start[k + 1]];
             let index = members.iter().position(|&member| member == piece).expect("a member");
-            usize::from(code) == k * 64 + index
+            (code.kind(), code.slot() as usize) == (k, index)
         }
     })
 }
