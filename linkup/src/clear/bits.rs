@@ -1,5 +1,9 @@
 //! The framed board as bit words, one per row and one per column, and the check of a line of at
-//! most two turns between two pieces on them (see the [module documentation](super)).
+//! most two turns between two pieces on them (see the [module documentation](super)): one check
+//! for both searches, the middle of a shape tested by [`Bits::crossed`] alone. The search without
+//! gravity asks what a pair waits on ([`Bits::wait_on`]); the search with gravity checks many
+//! pairs of few pieces, so it finds each piece's runs once ([`Reach`]) and asks
+//! [`Bits::reaches_joined`].
 
 use crate::model::{Board, EMPTY};
 use common::Pos;
@@ -157,6 +161,19 @@ impl Wait {
     }
 }
 
+/// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
+/// the span of [`run`].
+#[inline(always)]
+pub(super) fn reach(line: u64, at: u32) -> u64 {
+    let (low, high) = run(line, at);
+    span(low, high)
+}
+
+/// Of a blocked cell: the cells its row and its column reach from it over open cells (masks
+/// along them, [`reach`]), and its row and column, for [`Bits::reaches_joined`] to check many
+/// pairs of such cells with the runs found once per cell, not once per pair.
+pub(super) type Reach = (u64, u64, (u32, u32));
+
 /// The middle lines a shape may use within `max_turns` turns, for ends at `first` and `second`
 /// on the axis of the middle line: any with two turns, an end's own with one, the common one
 /// with none.
@@ -276,20 +293,50 @@ impl Bits {
         } else {
             (a_line.min(b_line) as u32, a_line.max(b_line) as u32)
         };
+        if Self::crossed(across, top, bottom, reached) { None } else { Some(ShapeWait::middles(reached)) }
+    }
+
+    /// True when a middle of `reached` (positions along the lines `top <= bottom`) is open on
+    /// every line strictly between them, `across` being the lines the other way: any middle
+    /// when there is no line between, else one test of its own line of `across` per middle.
+    #[inline(always)]
+    fn crossed(across: &[u64], top: u32, bottom: u32, reached: u64) -> bool {
         if bottom <= top + 1 {
-            // No line between: any middle reached joins them.
-            return if reached != 0 { None } else { Some(ShapeWait::middles(0)) };
+            return reached != 0;
         }
         let between = span(top + 1, bottom - 1);
         let mut middles = reached;
         while middles != 0 {
             let middle = middles.trailing_zeros() as usize;
             if across[middle & 63] & between == between {
-                return None;
+                return true;
             }
             middles &= middles - 1;
         }
-        Some(ShapeWait::middles(reached))
+        false
+    }
+
+    /// [`Bits::shape`] from the ends' [`reach`]es along their lines (each end's line, its
+    /// position along it and its reach), `across` being the lines the other way: the middles
+    /// both reach (within `max_turns` turns) are where their runs overlap.
+    #[inline(always)]
+    pub(super) fn shape_of_reaches(
+        across: &[u64],
+        (a_line, a_at, a_reach): (u32, u32, u64),
+        (b_line, b_at, b_reach): (u32, u32, u64),
+        max_turns: u32,
+    ) -> bool {
+        let reached = a_reach & b_reach & middles(a_at, b_at, max_turns);
+        Self::crossed(across, a_line.min(b_line), a_line.max(b_line), reached)
+    }
+
+    /// [`Bits::joinable`] (at most two turns) for two blocked cells of the board of `rows` and
+    /// `cols`, from their [`Reach`]es: by a shape along the rows or along the columns.
+    #[inline(always)]
+    pub(super) fn reaches_joined(rows: &[u64], cols: &[u64], a: Reach, b: Reach, max_turns: u32) -> bool {
+        let ((a_across, a_down, (a_row, a_col)), (b_across, b_down, (b_row, b_col))) = (a, b);
+        Self::shape_of_reaches(cols, (a_row, a_col, a_across), (b_row, b_col, b_across), max_turns)
+            || Self::shape_of_reaches(rows, (a_col, a_row, a_down), (b_col, b_row, b_down), max_turns)
     }
 
     /// [`Bits::watch_on`] on this board (for the tests).

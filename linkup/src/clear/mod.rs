@@ -116,7 +116,7 @@ mod tests;
 use common::Pos;
 
 use crate::model::{Board, Rules};
-use bits::{Bits, Cell, Wait, middles, run, span};
+use bits::{Bits, Cell, Reach, Wait, reach, span};
 use pairs::{ALL_PAIRINGS, CachedMask, MANY, PAIRINGS, PAIRS_OF, PairWatch};
 use position::{Search, fingerprint};
 use proofs::{Cut, Inherit, NO_PROOF, Taken, count_taken};

@@ -1,6 +1,6 @@
 //! Tests of the search's parts.
 
-use super::bits::{run_high, run_low};
+use super::bits::{run, run_high, run_low};
 use super::proofs::{FROM_BASE, TAKEN};
 use super::*;
 use crate::model::EMPTY;

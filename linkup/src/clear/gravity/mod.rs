@@ -78,10 +78,10 @@ mod pairs;
 mod tests;
 
 use super::table::Table;
-use super::{Branch, Cell, MAX_EDGES, OutOfBudget, Search, middles, mix, run, span};
+use super::{Bits, Branch, Cell, MAX_EDGES, OutOfBudget, Reach, Search, mix, reach, span};
 pub(super) use columns::Columns;
 use columns::{Code, NO_PIECE};
-use pairs::{NO_KIND, Reach};
+use pairs::NO_KIND;
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
 pub const RESTART_UNIT: u64 = 1_000;

@@ -1,7 +1,7 @@
 //! The joinable pairs of a position with gravity: found from scratch on the grids, or brought up
 //! to date from the parent's (see [`Search::update_pairs`]).
 
-use super::{Branch, Cell, Code, Gravity, NO_PIECE, Parent, Search, middles, run, span};
+use super::{Bits, Branch, Cell, Code, Gravity, NO_PIECE, Parent, Reach, Search, reach, span};
 
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
 pub(in crate::clear) const NO_KIND: u8 = u8::MAX;
@@ -50,43 +50,6 @@ pub(in crate::clear) fn bucket_open_pieces<const WORDS: usize>(
     kinds_seen
 }
 
-/// Of a piece with an open side: the cells its row and its column reach from it over open cells
-/// (masks along them, see [`reach`]), and its row and column.
-pub(in crate::clear) type Reach = (u64, u64, (u32, u32));
-
-/// Whether a line of at most `max_turns` turns (at most two) joins two pieces with an open side,
-/// neither sunk, from their [`Reach`]es on the board of `lines_across` and `lines_down`: by a
-/// shape along the rows or along the columns ([`super::Bits::joinable`]).
-pub(in crate::clear) fn reaches_joined(
-    lines_across: &[u64],
-    lines_down: &[u64],
-    a: Reach,
-    b: Reach,
-    max_turns: u32,
-) -> bool {
-    let ((a_across, a_down, (a_row, a_col)), (b_across, b_down, (b_row, b_col))) = (a, b);
-    shape_joined(lines_across, (a_row, a_col, a_across), (b_row, b_col, b_across), max_turns)
-        || shape_joined(lines_down, (a_col, a_row, a_down), (b_col, b_row, b_down), max_turns)
-}
-
-/// Whether the shape along `lines` (the rows, or the columns with rows and columns swapped) joins
-/// two pieces, each given as its line, its position along it and the cells it reaches along it.
-pub(in crate::clear) fn shape_joined(
-    lines: &[u64],
-    (a_line, a_at, a_reach): (u32, u32, u64),
-    (b_line, b_at, b_reach): (u32, u32, u64),
-    max_turns: u32,
-) -> bool {
-    crossed(lines, a_line as usize, b_line as usize, a_reach & b_reach & middles(a_at, b_at, max_turns))
-}
-
-/// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
-/// the span of [`run`].
-pub(in crate::clear) fn reach(line: u64, at: u32) -> u64 {
-    let (low, high) = run(line, at);
-    span(low, high)
-}
-
 /// Whether a line of at most two turns joins a *sunk* piece on `sunk` (a piece of the board's
 /// bottom row, `last`, whose only open neighbour is the ring below it, so the outside is open)
 /// to a piece on `other`, given the columns' open cells `lines_down`: exactly when they touch,
@@ -102,21 +65,6 @@ pub(in crate::clear) fn reach(line: u64, at: u32) -> u64 {
 pub(in crate::clear) fn sunk_joinable(lines_down: &[u64], last: usize, sunk: Cell, other: Cell) -> bool {
     let touching = sunk.0.abs_diff(other.0) + sunk.1.abs_diff(other.1) == 1;
     touching || span(u32::from(other.0) + 1, last as u32) & !lines_down[other.1 as usize] == 0
-}
-
-/// True when a middle of `common` (positions along the lines `first` and `second` of `lines`
-/// that both ends reach and the turn limit allows) is open on every line strictly between them:
-/// [`super::Bits::shape`] with the runs of the ends found once per piece, not once per pair.
-pub(in crate::clear) fn crossed(lines: &[u64], first: usize, second: usize, common: u64) -> bool {
-    let (top, bottom) = (first.min(second), first.max(second));
-    let mut middles = common;
-    for &line in lines.get(top + 1..bottom).unwrap_or_default() {
-        if middles == 0 {
-            break;
-        }
-        middles &= line;
-    }
-    middles != 0
 }
 
 impl Search {
@@ -271,7 +219,7 @@ impl Search {
                     let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
                     sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
                 } else if max_turns <= 2 {
-                    reaches_joined(
+                    Bits::reaches_joined(
                         lines_across,
                         lines_down,
                         state.reach[first & 63],
@@ -454,15 +402,16 @@ impl Search {
         if self.max_turns > 2 {
             return self.pieces_joinable(a, b);
         }
-        // As [`reaches_joined`], the runs along the columns found only when needed.
+        // As [`Bits::reaches_joined`], the runs along the columns found only when needed.
         let ((a_row, a_col), (b_row, b_col)) =
             ((u32::from(a_at.0), u32::from(a_at.1)), (u32::from(b_at.0), u32::from(b_at.1)));
         let (a_across, b_across) =
             (reach(lines_across[a_row as usize], a_col), reach(lines_across[b_row as usize], b_col));
-        shape_joined(lines_across, (a_row, a_col, a_across), (b_row, b_col, b_across), self.max_turns) || {
+        let max_turns = self.max_turns;
+        Bits::shape_of_reaches(lines_down, (a_row, a_col, a_across), (b_row, b_col, b_across), max_turns) || {
             let (a_down, b_down) =
                 (reach(lines_down[a_col as usize], a_row), reach(lines_down[b_col as usize], b_row));
-            shape_joined(lines_down, (a_col, a_row, a_down), (b_col, b_row, b_down), self.max_turns)
+            Bits::shape_of_reaches(lines_across, (a_col, a_row, a_down), (b_col, b_row, b_down), max_turns)
         }
     }
 
