@@ -6,8 +6,8 @@ use super::{Cell, NO_KIND, Search, mix, span};
 /// No piece (an empty column's top).
 pub(in crate::clear) const NO_PIECE: u16 = u16::MAX;
 
-/// A piece's kind and its index among the pieces of its kind ([`Columns::member_slot`]) in one
-/// `u16`: the kind times 64 plus the index. Held only when every kind has at most 64 pieces and
+/// A piece's kind and its index among the pieces of its kind (in `members`) in one `u16`: the
+/// kind times 64 plus the index ([`Columns::code`]). Held only when every kind has at most 64 pieces and
 /// the kinds are fewer than [`NO_KIND`], so both fit (kind below 255, index below 64).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(in crate::clear) struct Code(u16);
@@ -69,20 +69,17 @@ pub(in crate::clear) struct Columns {
     pub(in crate::clear) grid: Vec<u16>,
     /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
     /// of the piece on the cell of column `c`, or [`NO_KIND`] (empty cells, the ring, the bytes
-    /// beyond the last column); held only when [`Columns::member_slot`] is (every kind fits a
-    /// byte then), and up to date only as [`Columns::cells_on_demand`] says. Eight cells a word
+    /// beyond the last column); held only when [`Columns::code`] is (every kind fits a byte
+    /// then), and up to date only as [`Columns::cells_on_demand`] says. Eight cells a word
     /// find the pieces side by side of one kind in a few operations ([`side_by_side`]).
     pub(in crate::clear) kind_bytes: Vec<u64>,
     /// Words per framed row in [`Columns::kind_bytes`].
     pub(in crate::clear) row_words: usize,
-    /// Per piece: its index among the pieces of its kind (`members`), when every kind has at
-    /// most 64 pieces; else empty (the pairs are then found kind by kind).
-    pub(in crate::clear) member_slot: Vec<u8>,
-    /// Per framed cell (row-major), kept with [`Columns::kind_bytes`]: the [`Code`] of the piece
-    /// on it (only what cells holding a piece hold is meaningful), so that a piece with an open
-    /// side is bucketed by kind with one load.
-    pub(in crate::clear) codes: Vec<Code>,
-    /// [`Columns::kind_bytes`] and [`Columns::codes`] are not kept up to date by
+    /// Per piece: its [`Code`], when every kind has at most 64 pieces; else empty (the pairs are
+    /// then found kind by kind). A piece with an open side is bucketed by kind through the grid
+    /// of pieces and this: the grid of pieces is the only layout of the cells with their pieces.
+    pub(in crate::clear) code: Vec<Code>,
+    /// [`Columns::kind_bytes`] is not kept up to date by
     /// [`Search::settle_packed`] and [`Search::settle`] but laid out from `grid` when
     /// [`Search::find_pairs_by_cells`] needs them: when pairs are found incrementally, only the
     /// first position of a round does, and keeping them at every removal and undo cost more than
@@ -101,8 +98,8 @@ pub(in crate::clear) struct Columns {
 
 impl Columns {
     /// Writes `piece` (`kind`: the kind of each piece) on `row` of column `col` of the grid of
-    /// pieces (`width` columns), and with `bytes` of the grids of kinds and codes too. (Inlined:
-    /// both layouts call it for every piece they move.)
+    /// pieces (`width` columns), and with `bytes` of the grid of kinds too. (Inlined: both
+    /// layouts call it for every piece they move.)
     #[inline(always)]
     pub(in crate::clear) fn place(
         &mut self,
@@ -118,12 +115,11 @@ impl Columns {
             let (word, shift) = (col / 8, col % 8 * 8);
             let eight = &mut self.kind_bytes[row * self.row_words + word];
             *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
-            self.codes[row * width + col] = Code::new(kind, self.member_slot[piece as usize]);
         }
     }
 
     /// Empties `row` of column `col` in the grid of pieces (`width` columns), and with `bytes`
-    /// in the grid of kinds too (the grid of codes is read only where a piece is). (Inlined, as
+    /// in the grid of kinds too. (Inlined, as
     /// [`Columns::place`].)
     #[inline(always)]
     pub(in crate::clear) fn empty(&mut self, (row, col): (usize, usize), width: usize, bytes: bool) {
@@ -229,27 +225,41 @@ impl Search {
             grid: vec![NO_PIECE; (usize::from(self.board_rows) + 2) * width],
             kind_bytes: Vec::new(),
             row_words: width.div_ceil(8),
-            member_slot: Vec::new(),
-            codes: Vec::new(),
+            code: Vec::new(),
             cells_on_demand: false,
             restore: vec![Vec::new(); width],
             foreseen: [(usize::MAX, 0, 0); 2],
         };
         let kinds_fit = self.left.len() < usize::from(NO_KIND);
         if kinds_fit && (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
-            let mut member_slot = vec![0; self.cell.len()];
+            let mut code = vec![Code::default(); self.cell.len()];
             for k in 0..self.left.len() {
                 for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
-                    member_slot[piece as usize] = slot as u8;
+                    code[piece as usize] = Code::new(k as u32, slot as u8);
                 }
             }
-            self.columns.member_slot = member_slot;
-            self.columns.codes = vec![Code::default(); (usize::from(self.board_rows) + 2) * width];
+            self.columns.code = code;
             self.columns.kind_bytes =
                 vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
         }
         for col in 0..width {
             self.canonize(col, self.present_slots(col), 1);
+        }
+    }
+
+    /// Lays out [`Columns::kind_bytes`] from the grid of pieces (see
+    /// [`Columns::cells_on_demand`]).
+    pub(in crate::clear) fn lay_out_kinds(&mut self) {
+        let width = self.column_start.len() - 1;
+        let columns = &mut self.columns;
+        columns.kind_bytes.fill(u64::MAX);
+        for row in 0..columns.grid.len() / width {
+            for col in 0..width {
+                let piece = columns.grid[row * width + col];
+                if piece != NO_PIECE {
+                    columns.place(&self.kind, piece, (row, col), width, true);
+                }
+            }
         }
     }
 
@@ -539,6 +549,8 @@ impl Search {
     /// Checks that column `col` is laid out as [`Search::settle`] lays it out from the pieces
     /// present: their cells, the column's open cells along it and across the rows, its cells in
     /// the grid of pieces, and its pieces present and top in [`Columns`].
+    /// It walks the column itself rather than calling [`Search::settle`]: an independent check
+    /// of the one layout, so that a fault in the layout is not copied into its check.
     #[cfg(debug_assertions)]
     pub(in crate::clear) fn check_settled(&self, col: usize) {
         let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];

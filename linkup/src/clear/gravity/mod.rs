@@ -55,10 +55,10 @@
 //! pieces, only in the rows that change, and the key of the board with its Zobrist hash, changed
 //! only for the pieces whose bit changes (a removal takes the key's slots of its columns from the
 //! lookup of its branch, an undo takes back those from before the removal). The first position of a
-//! round lays out a grid of kinds of one byte a cell and a grid of codes (kind and index in the
-//! kind) from the grid of pieces (kept at every removal only when every position finds its pairs
-//! from scratch) and finds its joinable pairs from scratch: those of two pieces with an open side
-//! (row masks, bucketed by kind through the grid of codes; a pair with a sunk piece is checked by
+//! round lays out a grid of kinds of one byte a cell from the grid of pieces (kept at every
+//! removal only when every position finds its pairs from scratch) and finds its joinable pairs
+//! from scratch: those of two pieces with an open side (row masks, bucketed by kind through each
+//! piece's code, its kind and index in the kind; a pair with a sunk piece is checked by
 //! one mask, `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight
 //! cells a word: `side_by_side`). Every other position brings its parent's pairs up to date
 //! (`Search::update_pairs`, where the proof is): when every column was given packed, a removal only
@@ -117,7 +117,7 @@ pub(in crate::clear) struct Gravity {
     pub(in crate::clear) incremental: bool,
     /// Scratch for [`Search::find_pairs_by_cells`]: per kind (fewer than 256 when it is
     /// used), its pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits
-    /// of [`Columns::member_slot`]; all 0 between uses). Fixed sizes, indexed by masked
+    /// of the index in the kind of [`Columns::code`]; all 0 between uses). Fixed sizes, indexed by masked
     /// numbers, need no bounds checks.
     pub(in crate::clear) open_of_kind: Box<[(u64, u64); 256]>,
     /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
@@ -132,7 +132,7 @@ pub(in crate::clear) struct Gravity {
     pub(in crate::clear) child_key: Vec<u64>,
     /// Scratch for [`Search::push_open_pairs_of_kind`]: per piece with an open side and not
     /// sunk, of a kind with two or more such pieces, by its index among the pieces of its kind
-    /// ([`Columns::member_slot`]): the cells its row and its column reach from it over open
+    /// ([`Columns::code`]): the cells its row and its column reach from it over open
     /// cells (as masks along them; see [`reach`]), and its row and column.
     pub(in crate::clear) reach: Box<[Reach; 64]>,
 }
@@ -170,7 +170,7 @@ impl Search {
             reach: Box::new([(0, 0, (0, 0)); 64]),
         };
         let ring_open = self.bits.rows[0] & 1 == 1;
-        state.incremental = !self.columns.member_slot.is_empty()
+        state.incremental = !self.columns.code.is_empty()
             && self.columns.packed.iter().all(|&packed| packed)
             && (self.max_turns <= 1 || self.max_turns == 2 && ring_open);
         self.columns.cells_on_demand = state.incremental;
@@ -366,7 +366,7 @@ impl Search {
         let pairs_from = state.pairs.len();
         // The branches' sort keys, made straight from the pairs when found as pairs.
         state.order_keys.clear();
-        if self.columns.member_slot.is_empty() {
+        if self.columns.code.is_empty() {
             let asleep = std::mem::take(&mut state.sleep);
             self.push_open_pairs(state, &asleep[sleep_from..]);
             state.sleep = asleep;

@@ -26,22 +26,24 @@ pub(in crate::clear) fn side_by_side(here: u64, next: u64, below: u64) -> (u64, 
 }
 
 /// Adds each piece with an open side (`exposed`, a word per framed row; the rows from 1 up to
-/// those `codes` holds) to the first mask of its kind's bucket in `open_of_kind` (bit
-/// [`Columns::member_slot`]; `codes` as [`Columns::codes`]), and returns the kinds met, bit
-/// `k % 64` of word `k / 64`, in `WORDS` words (enough for every kind: at most 256).
+/// those `grid` holds, as [`Columns::grid`]) to the first mask of its kind's bucket in
+/// `open_of_kind` (the bit of its index in its kind, from its [`Code`] in `code`), and returns
+/// the kinds met, bit `k % 64` of word `k / 64`, in `WORDS` words (enough for every kind: at
+/// most 256).
 pub(in crate::clear) fn bucket_open_pieces<const WORDS: usize>(
     exposed: &[u64],
-    codes: &[Code],
+    grid: &[u16],
+    code: &[Code],
     width: usize,
     open_of_kind: &mut [(u64, u64); 256],
 ) -> [u64; WORDS] {
     let mut kinds_seen = [0u64; WORDS];
-    for (row, row_codes) in codes.chunks_exact(width).enumerate().skip(1) {
+    for (row, row_pieces) in grid.chunks_exact(width).enumerate().skip(1) {
         let mut open = exposed[row];
         while open != 0 {
             let col = open.trailing_zeros() as usize;
             open &= open - 1;
-            let code = row_codes[col];
+            let code = code[usize::from(row_pieces[col])];
             let k = code.kind();
             kinds_seen[k / 64 % WORDS] |= 1 << (k % 64);
             open_of_kind[k].0 |= 1 << code.slot();
@@ -98,10 +100,10 @@ impl Search {
 
     /// Pushes onto `state.pairs` every joinable pair of the board, from the pieces with an open
     /// side, bucketed by kind, and the pairs side by side found on the grid of kinds (for kinds
-    /// of at most 64 pieces, see [`Columns::member_slot`]), in no particular order.
+    /// of at most 64 pieces, see [`Columns::code`]), in no particular order.
     pub(in crate::clear) fn find_pairs_by_cells(&mut self, state: &mut Gravity) {
         if self.columns.cells_on_demand {
-            self.lay_out_cells();
+            self.lay_out_kinds();
         }
         let width = self.column_start.len() - 1;
         let last = usize::from(self.board_rows);
@@ -109,19 +111,19 @@ impl Search {
         // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
         // branch mispredicts on it; the pairs are sorted afterwards, so the order the kinds are
         // visited in does not matter). With at most 64 kinds the kinds seen stay in one word.
-        let codes = &self.columns.codes[..(last + 1) * width];
+        let (grid, code) = (&self.columns.grid[..(last + 1) * width], &self.columns.code[..]);
         let kinds_seen = if self.left.len() <= 64 {
-            let [word] = bucket_open_pieces::<1>(&state.exposed, codes, width, &mut state.open_of_kind);
+            let [word] = bucket_open_pieces::<1>(&state.exposed, grid, code, width, &mut state.open_of_kind);
             [word, 0, 0, 0]
         } else {
-            bucket_open_pieces::<4>(&state.exposed, codes, width, &mut state.open_of_kind)
+            bucket_open_pieces::<4>(&state.exposed, grid, code, width, &mut state.open_of_kind)
         };
         // The sunk pieces, all on the bottom row: a few of the pieces bucketed.
         let mut sunk_cells = sunk_row;
         while sunk_cells != 0 {
             let col = sunk_cells.trailing_zeros() as usize;
             sunk_cells &= sunk_cells - 1;
-            let code = codes[last * width + col];
+            let code = code[usize::from(grid[last * width + col])];
             state.open_of_kind[code.kind()].1 |= 1 << code.slot();
         }
         for (word, mut seen) in kinds_seen.into_iter().enumerate() {
@@ -157,28 +159,8 @@ impl Search {
         }
     }
 
-    /// Lays out [`Columns::kind_bytes`] and [`Columns::codes`] from `grid` (see
-    /// [`Columns::cells_on_demand`]).
-    pub(in crate::clear) fn lay_out_cells(&mut self) {
-        let width = self.column_start.len() - 1;
-        let columns = &mut self.columns;
-        let words = columns.row_words;
-        for (row, pieces) in columns.grid.chunks_exact(width).enumerate() {
-            let eights = &mut columns.kind_bytes[row * words..(row + 1) * words];
-            eights.fill(u64::MAX);
-            for (col, &piece) in pieces.iter().enumerate() {
-                if piece != NO_PIECE {
-                    let kind = self.kind[piece as usize];
-                    let eight = &mut eights[col / 8];
-                    *eight = *eight & !(0xFF << (col % 8 * 8)) | u64::from(kind) << (col % 8 * 8);
-                    columns.codes[row * width + col] = Code::new(kind, columns.member_slot[piece as usize]);
-                }
-            }
-        }
-    }
-
     /// Pushes onto `state.pairs` the joinable pairs of kind `k` (of at most 64 pieces) whose two
-    /// pieces have an open side: those of `open` (bits of [`Columns::member_slot`]), of which
+    /// pieces have an open side: those of `open` (bits of the index in the kind, [`Columns::code`]), of which
     /// `sunk` are sunk (see [`sunk_joinable`]).
     pub(in crate::clear) fn push_open_pairs_of_kind(
         &self,
@@ -427,7 +409,7 @@ impl Search {
 
     /// Checks that the pairs found from the parent's (`state.pairs[pairs_from..]`) are those
     /// found from scratch. It leaves the search as it found it: `state.pairs` gets back its
-    /// length, and the grids of kinds and codes it lays out are, when pairs are brought up to
+    /// length, and the grid of kinds it lays out is, when pairs are brought up to
     /// date ([`Columns::cells_on_demand`]), laid out again before every other read.
     #[cfg(debug_assertions)]
     pub(in crate::clear) fn check_pairs(&mut self, state: &mut Gravity, pairs_from: usize) {
