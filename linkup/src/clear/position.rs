@@ -1,8 +1,8 @@
 //! The state of a search: the pieces and kinds left, removal and undo, the key of a position.
 
 use super::{
-    ALL_PAIRINGS, Base, Bits, Branch, CachedMask, Cell, Edge, OutOfBudget, PairWatch, Relaxing, Settings,
-    Table, Wait, gravity, mix,
+    ALL_PAIRINGS, Bits, Branch, CachedMask, Cell, OutOfBudget, PairWatch, Settings, Still, Table, Wait,
+    gravity, mix,
 };
 use crate::model::{Board, EMPTY, Kind};
 use common::Pos;
@@ -29,11 +29,12 @@ pub(super) fn fingerprint(key: &[u64]) -> u64 {
 }
 
 /// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
-/// appearance.
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "independent switches of one search (probing, scratch masks, gravity, out of work), not a state machine"
-)]
+/// appearance. What only one of the two searches keeps is a part of its own: [`Still`] for the
+/// search without gravity (probing, the relaxation, its proofs), [`gravity::Columns`] for the
+/// search with gravity; the rest is the position both search (the pieces, the board, the
+/// removals, the table of hopeless positions, the budget), the board's columns as given (which
+/// gravity's layout reads), and the cache of joinable pairs, which the removals and undos of
+/// both keep, though only the search without gravity reads it.
 pub(super) struct Search {
     pub(super) bits: Bits,
     pub(super) max_turns: u32,
@@ -87,18 +88,8 @@ pub(super) struct Search {
     pub(super) memo: Table,
     /// The bound of the tables of hopeless positions, in words (see [`Table`]).
     pub(super) memo_words: usize,
-    /// Try every branch before choosing (see [`Search::still_branches`]).
-    pub(super) probe: bool,
-    /// Positions the search without probing proved hopeless (see [`PROBE_AFTER_HOPELESS`]).
-    pub(super) hopeless_found: u64,
-    /// The order [`Search::still_branches`] looks at kinds in (of kinds with as few branches,
-    /// the first is taken): reading order of first pieces at the start; while probing, a kind
-    /// with a branch that fails is moved to its front (see [`Search::still_branches`]), and
-    /// each round starts from the order the rounds before left.
-    pub(super) kind_order: Vec<u32>,
-    /// The removals of the kind branched on are tried rotated left by this (modulo their
-    /// count) before the one the position's proof carries over to is put first.
-    pub(super) branch_turn: u64,
+    /// What only the search without gravity keeps: probing, the relaxation's runs and proofs.
+    pub(super) still: Still,
 
     /// The board's identity: a new number at every removal ([`Search::next_epoch`]), the one
     /// before restored at its undo. Invariant: two states with the same epoch have the same
@@ -124,43 +115,6 @@ pub(super) struct Search {
     pub(super) scratch: bool,
     /// Pieces fall (the masks are then never derived from an earlier board's).
     pub(super) gravity: bool,
-    /// The pieces the last run of [`Search::relax_run`] freed (one bit per piece).
-    pub(super) freed: Vec<u64>,
-    /// The states of runs of the relaxation not in use, to run the next ones in (see
-    /// [`Relaxing`]).
-    pub(super) relaxings: Vec<Box<Relaxing>>,
-    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
-    /// the rows and columns (masks) it waits on.
-    pub(super) edges: Vec<Edge>,
-    /// What [`Search::can_all_go`] last found true used, per kind: the pairings (bit p) of the
-    /// pairs that freed its pieces (see [`Search::inherits`]).
-    pub(super) used: Vec<u8>,
-    /// Saved copies of `used` (one per position on the search path that holds a proof).
-    pub(super) used_stack: Vec<u8>,
-    /// The proofs (`used` of each) that the probes of the positions on the search path found,
-    /// for the branches taken to inherit.
-    pub(super) proofs: Vec<u8>,
-    /// The probes of the positions on the search path that found a proof: the branch and
-    /// where its proof lies in `proofs` (see [`Search::probe`]).
-    pub(super) probe_log: Vec<(Branch, u32)>,
-    /// The probes of the positions on the search path that failed: the branch and where the
-    /// pieces its relaxation could not free lie in `stuck` (one bit per piece, see
-    /// [`Search::still_refuted`]).
-    pub(super) refuted_log: Vec<(Branch, u32)>,
-    pub(super) stuck: Vec<u64>,
-    /// Where the last failed probe left its pieces in `stuck`.
-    pub(super) last_stuck: u32,
-    /// Pieces freed by the last run of [`Search::relax_run`].
-    pub(super) freed_count: usize,
-    /// Per kind: the pairings (bits) [`Search::relax_run`] may not use (0 but while a base is
-    /// found or a probe runs from it).
-    pub(super) blocked: Vec<u8>,
-    /// The relaxations of the position probed from that the probes of each kind run on from
-    /// ([`Search::relax_base`]): `bases[i]` for kind `base_kinds[i]`, found at the position
-    /// numbered `bases_at` (the count of positions when it was entered; 0: none).
-    pub(super) bases: Vec<Base>,
-    pub(super) base_kinds: Vec<usize>,
-    pub(super) bases_at: u64,
     /// With gravity: the column tops and the key of the board, kept up to date by
     /// [`Search::settle_pieces`] (see [`gravity`]).
     pub(super) columns: gravity::Columns,
@@ -223,10 +177,6 @@ impl Search {
             key: Vec::new(),
             memo: Table::new(memo_words),
             memo_words,
-            probe: true,
-            hopeless_found: 0,
-            kind_order: (0..kinds as u32).collect(),
-            branch_turn: 0,
             epoch: 1,
             next_epoch: 2,
             scratch: false,
@@ -236,21 +186,7 @@ impl Search {
             // Grown by doubling it would copy most of what it ever holds, entries of a hundred
             // bytes and more (a mask for each kind at each removal down the search path).
             cache_trail: Vec::with_capacity(if settings.gravity { 0 } else { kinds * pieces / 2 }),
-            freed: vec![0; piece_words],
-            relaxings: Vec::new(),
-            edges: Vec::new(),
-            used: Vec::new(),
-            used_stack: Vec::new(),
-            proofs: Vec::new(),
-            probe_log: Vec::new(),
-            refuted_log: Vec::new(),
-            stuck: Vec::new(),
-            last_stuck: 0,
-            freed_count: 0,
-            blocked: vec![0; kinds],
-            bases: Vec::new(),
-            base_kinds: Vec::new(),
-            bases_at: 0,
+            still: Still::new(kinds, piece_words),
             columns: gravity::Columns::default(),
         }
     }

@@ -78,7 +78,7 @@ pub(super) struct Base {
 /// that way ([`Edge::cells`]), against a shift, a load and a shift each in the words. Only
 /// its first `cells_used` bytes (the framed rows and the row beyond) are ever set: the rest
 /// stays 0, and is neither cleared nor copied. A run's state is boxed and reused
-/// ([`Search::relaxings`]): made anew, moved or cloned whole, its bytes cost more than the run.
+/// ([`Still::relaxings`]): made anew, moved or cloned whole, its bytes cost more than the run.
 #[derive(Debug)]
 pub(super) struct Relaxing {
     pub(super) rows: [u64; LINE_WORDS],

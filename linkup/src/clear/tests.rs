@@ -292,10 +292,10 @@ fn many_hopeless_positions_start_probing_early() {
     let rules = Rules { max_turns: 2, outside: true };
     let settings = Settings { rules, gravity: false, budget: DEFAULT_BUDGET };
     let mut without_probes = Search::new(&board, settings, MEMO_WORDS);
-    without_probes.probe = false;
+    without_probes.still.probe = false;
     without_probes.budget = PROBE_AFTER;
     assert_eq!(without_probes.search_still(false, &Inherit::default()), Err(OutOfBudget));
-    assert_eq!(without_probes.hopeless_found, PROBE_AFTER_HOPELESS);
+    assert_eq!(without_probes.still.hopeless_found, PROBE_AFTER_HOPELESS);
     assert!(without_probes.positions < PROBE_AFTER, "{} positions", without_probes.positions);
     let outcome = search(&board, settings).expect("fits");
     assert!(outcome.positions > without_probes.positions);
