@@ -117,7 +117,7 @@ use common::Pos;
 
 use crate::model::{Board, Rules};
 use bits::{Bits, Cell, Reach, Wait, reach, span};
-use pairs::{ALL_PAIRINGS, CachedMask, MANY, PAIRINGS, PAIRS_OF, PairWatch};
+use pairs::{ALL_PAIRINGS, MANY, PAIRINGS, PAIRS_OF, PairCache};
 use position::{Search, fingerprint};
 use proofs::{Cut, Inherit, NO_PROOF, Taken, count_taken};
 use relaxed::{Base, Edge, Relaxing, apart_cells};

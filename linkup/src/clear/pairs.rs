@@ -24,8 +24,53 @@ pub(super) const PAIRS_OF: [u8; 8] = [0, 0b11, 0b1100, 0b1111, 0b11_0000, 0b11_0
 /// allowed it was found at, and the mask.
 pub(super) type CachedMask = (u64, u8, u8);
 
-/// What each pair of a kind's cached mask waits on ([`Search::pair_watch`]).
+/// What each pair of a kind's cached mask waits on ([`PairCache::watch`]).
 pub(super) type PairWatch = [Wait; 6];
+
+/// Each kind's joinable pairs, cached per board ([`Search::pair_mask`]), with what brings them
+/// up to date: the board's epoch, what each pair not joinable waits on, and the masks to put
+/// back on undo. Kept by the removals and undos of both searches; read only without gravity.
+#[derive(Debug)]
+pub(super) struct PairCache {
+    /// The board's identity: a new number at every removal ([`PairCache::next_epoch`]), the one
+    /// before restored at its undo. Invariant: two states with the same epoch have the same
+    /// pieces on the same cells, so a mask cached at an epoch holds whenever it is current.
+    pub(super) epoch: u64,
+    /// The next epoch to give out (epochs are never reused).
+    pub(super) next_epoch: u64,
+    /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
+    /// mask found (see [`Search::pair_mask`]).
+    pub(super) masks: Vec<CachedMask>,
+    /// Per kind, with `masks`: for each pair of the mask (its bit) not joinable, the rows
+    /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
+    /// the four cells one of which must open ([`Bits::wait_on`]; all lines for other turn
+    /// limits). It holds on any board that only opened cells since, so a mask brought up to
+    /// date rechecks only the pairs whose wait a cell emptied since ends.
+    pub(super) watch: Vec<PairWatch>,
+    /// The masks that caching a new one replaced below the first removal, each with its kind
+    /// and watch: undoing a removal puts back the masks of the board before it, which the
+    /// positions after the next removal from that board bring up to date.
+    pub(super) trail: Vec<(usize, CachedMask, PairWatch)>,
+    /// Masks found now are not cached (set while a probe looks at a child position, so the
+    /// masks of the position probed from stay cached for its other children).
+    pub(super) scratch: bool,
+}
+
+impl PairCache {
+    /// Nothing cached, for `kinds` kinds, with room in the trail for `trail_room` masks.
+    pub(super) fn new(kinds: usize, trail_room: usize) -> PairCache {
+        PairCache {
+            epoch: 1,
+            next_epoch: 2,
+            masks: vec![(0, 0, 0); kinds],
+            watch: vec![[Wait::ALL; 6]; kinds],
+            // Grown by doubling it would copy most of what it ever holds, entries of a hundred
+            // bytes and more (a mask for each kind at each removal down the search path).
+            trail: Vec::with_capacity(trail_room),
+            scratch: false,
+        }
+    }
+}
 
 impl Search {
     /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
@@ -40,8 +85,8 @@ impl Search {
     /// with more pairings allowed holds for the ones left.
     #[inline(always)]
     pub(super) fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
-        let (epoch, cached_allowed, cached) = self.pair_cache[k];
-        if epoch == self.epoch && cached_allowed == self.allowed[k] {
+        let (epoch, cached_allowed, cached) = self.pairs.masks[k];
+        if epoch == self.pairs.epoch && cached_allowed == self.allowed[k] {
             return cached;
         }
         self.pair_mask_again(k, live)
@@ -52,13 +97,13 @@ impl Search {
     #[inline(never)]
     pub(super) fn pair_mask_again(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
-        let (epoch, cached_allowed, cached) = self.pair_cache[k];
+        let (epoch, cached_allowed, cached) = self.pairs.masks[k];
         // A few line checks at most (six pairs); what the budget is checked against, not here.
         self.spend(self.check_cost);
         let mut watch = [Wait::ALL; 6];
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
-                watch = self.pair_watch[k];
+                watch = self.pairs.watch[k];
                 let mask = self.update_mask(k, live, cached, from, &mut watch);
                 debug_assert_eq!(
                     mask,
@@ -69,12 +114,12 @@ impl Search {
             }
             _ => self.find_mask(k, live, &mut watch),
         };
-        if !self.scratch {
+        if !self.pairs.scratch {
             if !self.order.is_empty() {
-                self.cache_trail.push((k, self.pair_cache[k], self.pair_watch[k]));
+                self.pairs.trail.push((k, self.pairs.masks[k], self.pairs.watch[k]));
             }
-            self.pair_cache[k] = (self.epoch, allowed, mask);
-            self.pair_watch[k] = watch;
+            self.pairs.masks[k] = (self.pairs.epoch, allowed, mask);
+            self.pairs.watch[k] = watch;
         }
         mask
     }
@@ -99,7 +144,7 @@ impl Search {
         if self.gravity || self.max_turns > 2 {
             return None;
         }
-        if epoch == self.epoch {
+        if epoch == self.pairs.epoch {
             return Some(self.order.len());
         }
         let lowest = self.order.len().saturating_sub(DERIVE_DEPTH);

@@ -1,9 +1,6 @@
 //! The state of a search: the pieces and kinds left, removal and undo, the key of a position.
 
-use super::{
-    ALL_PAIRINGS, Bits, Branch, CachedMask, Cell, OutOfBudget, PairWatch, Settings, Still, Table, Wait,
-    gravity, mix,
-};
+use super::{ALL_PAIRINGS, Bits, Branch, Cell, OutOfBudget, PairCache, Settings, Still, Table, gravity, mix};
 use crate::model::{Board, EMPTY, Kind};
 use common::Pos;
 use rustc_hash::FxHashMap;
@@ -15,9 +12,9 @@ pub(super) struct Step {
     pub(super) at: [Cell; 2],
     /// The pairings allowed to the kind before the removal (restored on undo).
     pub(super) allowed_before: u8,
-    /// The board's [`Search::epoch`] before the removal (restored on undo).
+    /// The board's [`PairCache::epoch`] before the removal (restored on undo).
     pub(super) epoch_before: u64,
-    /// The length of [`Search::cache_trail`] at the removal (the masks cached since are
+    /// The length of [`PairCache::trail`] at the removal (the masks cached since are
     /// put back as they were on undo).
     pub(super) cache_mark: usize,
 }
@@ -33,8 +30,8 @@ pub(super) fn fingerprint(key: &[u64]) -> u64 {
 /// search without gravity (probing, the relaxation, its proofs), [`gravity::Columns`] for the
 /// search with gravity; the rest is the position both search (the pieces, the board, the
 /// removals, the table of hopeless positions, the budget), the board's columns as given (which
-/// gravity's layout reads), and the cache of joinable pairs, which the removals and undos of
-/// both keep, though only the search without gravity reads it.
+/// gravity's layout reads), and the cache of joinable pairs ([`PairCache`]), which the
+/// removals and undos of both keep, though only the search without gravity reads it.
 pub(super) struct Search {
     pub(super) bits: Bits,
     pub(super) max_turns: u32,
@@ -90,29 +87,8 @@ pub(super) struct Search {
     pub(super) memo_words: usize,
     /// What only the search without gravity keeps: probing, the relaxation's runs and proofs.
     pub(super) still: Still,
-
-    /// The board's identity: a new number at every removal ([`Search::next_epoch`]), the one
-    /// before restored at its undo. Invariant: two states with the same epoch have the same
-    /// pieces on the same cells, so a mask cached at an epoch holds whenever it is current.
-    pub(super) epoch: u64,
-    /// The next epoch to give out (epochs are never reused).
-    pub(super) next_epoch: u64,
-    /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
-    /// mask found (see [`Search::pair_mask`]).
-    pub(super) pair_cache: Vec<CachedMask>,
-    /// Per kind, with `pair_cache`: for each pair of the mask (its bit) not joinable, the rows
-    /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
-    /// the four cells one of which must open ([`Bits::wait_on`]; all lines for other turn
-    /// limits). It holds on any board that only opened cells since, so a mask brought up to
-    /// date rechecks only the pairs whose wait a cell emptied since ends.
-    pub(super) pair_watch: Vec<PairWatch>,
-    /// The masks that caching a new one replaced below the first removal, each with its kind
-    /// and watch: undoing a removal puts back the masks of the board before it, which the
-    /// positions after the next removal from that board bring up to date.
-    pub(super) cache_trail: Vec<(usize, CachedMask, PairWatch)>,
-    /// Masks found now are not cached (set while a probe looks at a child position, so the
-    /// masks of the position probed from stay cached for its other children).
-    pub(super) scratch: bool,
+    /// Each kind's joinable pairs, cached per board (see [`Search::pair_mask`]).
+    pub(super) pairs: PairCache,
     /// Pieces fall (the masks are then never derived from an earlier board's).
     pub(super) gravity: bool,
     /// With gravity: the column tops and the key of the board, kept up to date by
@@ -177,16 +153,9 @@ impl Search {
             key: Vec::new(),
             memo: Table::new(memo_words),
             memo_words,
-            epoch: 1,
-            next_epoch: 2,
-            scratch: false,
             gravity: settings.gravity,
-            pair_cache: vec![(0, 0, 0); kinds],
-            pair_watch: vec![[Wait::ALL; 6]; kinds],
-            // Grown by doubling it would copy most of what it ever holds, entries of a hundred
-            // bytes and more (a mask for each kind at each removal down the search path).
-            cache_trail: Vec::with_capacity(if settings.gravity { 0 } else { kinds * pieces / 2 }),
             still: Still::new(kinds, piece_words),
+            pairs: PairCache::new(kinds, if settings.gravity { 0 } else { kinds * pieces / 2 }),
             columns: gravity::Columns::default(),
         }
     }
@@ -281,12 +250,12 @@ impl Search {
             pieces: [a, b],
             at: [self.cell[a as usize], self.cell[b as usize]],
             allowed_before: self.allowed[k],
-            epoch_before: self.epoch,
-            cache_mark: self.cache_trail.len(),
+            epoch_before: self.pairs.epoch,
+            cache_mark: self.pairs.trail.len(),
         };
         self.order.push(step);
-        self.epoch = self.next_epoch;
-        self.next_epoch += 1;
+        self.pairs.epoch = self.pairs.next_epoch;
+        self.pairs.next_epoch += 1;
         self.left[k] -= 2;
         self.total_left -= 2;
         self.allowed[k] = ALL_PAIRINGS;
@@ -329,14 +298,14 @@ impl Search {
     /// [`Search::undo`] (`FALLING`: with gravity).
     fn undo_as<const FALLING: bool>(&mut self) {
         let step = self.order.pop().expect("a removal to undo");
-        while self.cache_trail.len() > step.cache_mark {
-            let (k, cache, watch) = self.cache_trail.pop().expect("a mask cached below");
-            self.pair_cache[k] = cache;
-            self.pair_watch[k] = watch;
+        while self.pairs.trail.len() > step.cache_mark {
+            let (k, cache, watch) = self.pairs.trail.pop().expect("a mask cached below");
+            self.pairs.masks[k] = cache;
+            self.pairs.watch[k] = watch;
         }
         let [a, b] = step.pieces;
         let k = self.kind[a as usize] as usize;
-        self.epoch = step.epoch_before;
+        self.pairs.epoch = step.epoch_before;
         self.left[k] += 2;
         self.total_left += 2;
         self.allowed[k] = step.allowed_before;

@@ -104,7 +104,7 @@ impl Search {
                 self.allowed[k as usize] = mask;
             }
         }
-        self.scratch = true;
+        self.pairs.scratch = true;
         let cleared = self.total_left == 0;
         let alive = cleared || {
             #[cfg(test)]
@@ -134,7 +134,7 @@ impl Search {
                 self.relax_from_base(branch, cut)
             }
         };
-        self.scratch = false;
+        self.pairs.scratch = false;
         if !alive {
             self.still.last_stuck = self.still.stuck.len() as u32;
             for (&present, &freed) in self.present.iter().zip(&self.still.freed) {

@@ -85,8 +85,8 @@ impl Search {
     /// probe looks at a child), else every row between its pieces' rows and every column
     /// between their columns (every line of either shape lies there).
     fn first_wait(&self, k: usize, bit: usize, a: Cell, b: Cell) -> Wait {
-        if !self.scratch {
-            self.pair_watch[k][bit]
+        if !self.pairs.scratch {
+            self.pairs.watch[k][bit]
         } else if self.max_turns <= 2 {
             let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
             let cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
