@@ -234,17 +234,17 @@ impl Bits {
         Self::shape_or_wait(lines, across, a, b, max_turns).is_none()
     }
 
-    /// [`Bits::shape`]: `None` when the shape joins `a` and `b`; else what it waits on: where
-    /// the runs of the two ends do not meet, the two cells whose opening could make them meet
+    /// [`Bits::shape`]: `None` when the shape joins `a` and `b`; else what it waits on: where the
+    /// runs of the two ends do not meet, the two cells whose opening could make them meet
     /// ([`ShapeWait::apart`]); else the positions along the lines (columns when `lines` are the
-    /// rows) of the middles both ends reach ([`ShapeWait::middles`]). The shape can only come to join them once a
-    /// cell opens on `a`'s or `b`'s line (their runs grow) or, between their lines, at one of
-    /// those positions (a middle opens).
+    /// rows) of the middles both ends reach ([`ShapeWait::middles`]). The shape can only come to
+    /// join them once a cell opens on `a`'s or `b`'s line (their runs grow) or, between their
+    /// lines, at one of those positions (a middle opens).
     ///
-    /// Inlined: most checks of the relaxation fail here at once (the runs do not overlap), so
-    /// a call would cost more than the check. A middle is tested on its own line of `across`
-    /// (open on every line between), one test per middle both ends reach, usually fewer than
-    /// the lines between.
+    /// Inlined: most checks of the relaxation fail here at once (the runs do not overlap), so a
+    /// call would cost more than the check. A middle is tested on its own line of `across` (open on
+    /// every line between), one test per middle both ends reach, usually fewer than the lines
+    /// between.
     #[inline(always)]
     pub(super) fn shape_or_wait(
         lines: &[u64],

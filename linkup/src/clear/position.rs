@@ -66,12 +66,8 @@ pub(super) struct Search {
     pub(super) present: Vec<u64>,
     /// Pairings allowed to each kind; [`ALL_PAIRINGS`] unless the kind has four pieces left.
     pub(super) allowed: Vec<u8>,
-    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
-    /// (framed columns; for gravity).
-    pub(super) column: Vec<u16>,
-    pub(super) column_start: Vec<usize>,
-    /// The row of every piece on the board as given.
-    pub(super) home_row: Vec<u8>,
+    /// The board's columns as given, which gravity lays out from.
+    pub(super) given: gravity::Given,
     /// Rows of the board.
     pub(super) board_rows: u8,
     /// The removals made, in order.
@@ -134,7 +130,11 @@ impl Search {
                 (board.rows() + board.cols() + 4) as u64
             },
             exhausted: false,
-            home_row: cell.iter().map(|&(row, _)| row).collect(),
+            given: gravity::Given {
+                column,
+                column_start,
+                home_row: cell.iter().map(|&(row, _)| row).collect(),
+            },
             total_left: cell.len(),
             cell,
             kind,
@@ -144,8 +144,6 @@ impl Search {
             left,
             present,
             allowed: vec![ALL_PAIRINGS; kinds],
-            column,
-            column_start,
             board_rows: board.rows() as u8,
             order: Vec::new(),
             trail: Vec::new(),

@@ -6,8 +6,19 @@ use super::{Cell, NO_KIND, Search, mix, span};
 /// No piece (an empty column's top).
 pub(in crate::clear) const NO_PIECE: u16 = u16::MAX;
 
-/// A piece's kind and its index among the pieces of its kind (in `members`) in one `u16`: the
-/// kind times 64 plus the index ([`Columns::code`]). Held only when every kind has at most 64 pieces and
+/// The board's columns as given, which gravity lays a column out from (see [`Search::settle`]).
+#[derive(Debug)]
+pub(in crate::clear) struct Given {
+    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
+    /// (framed columns).
+    pub(in crate::clear) column: Vec<u16>,
+    pub(in crate::clear) column_start: Vec<usize>,
+    /// The row of every piece on the board as given.
+    pub(in crate::clear) home_row: Vec<u8>,
+}
+
+/// A piece's kind and its index among the pieces of its kind (in `members`) in one `u16`: the kind
+/// times 64 plus the index ([`Columns::code`]). Held only when every kind has at most 64 pieces and
 /// the kinds are fewer than [`NO_KIND`], so both fit (kind below 255, index below 64).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(in crate::clear) struct Code(u16);
@@ -174,12 +185,13 @@ pub(in crate::clear) fn column_top(pieces: &[u16], present: u64) -> u16 {
 impl Search {
     /// Per framed column: its pieces were given packed at its bottom.
     pub(in crate::clear) fn packed_columns(&self) -> Vec<bool> {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         (0..width)
             .map(|col| {
-                let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+                let pieces =
+                    &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
                 pieces.iter().rev().enumerate().all(|(below, &piece)| {
-                    usize::from(self.home_row[piece as usize]) + below == usize::from(self.board_rows)
+                    usize::from(self.given.home_row[piece as usize]) + below == usize::from(self.board_rows)
                 })
             })
             .collect()
@@ -187,10 +199,10 @@ impl Search {
 
     /// [`Columns::same_kind`] for the board as given.
     pub(in crate::clear) fn same_kind_slots(&self) -> Vec<u64> {
-        let width = self.column_start.len() - 1;
-        let mut same_kind = Vec::with_capacity(self.column.len());
+        let width = self.given.column_start.len() - 1;
+        let mut same_kind = Vec::with_capacity(self.given.column.len());
         for col in 0..width {
-            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+            let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
             for &piece in pieces {
                 let kind = self.kind[piece as usize];
                 same_kind.push(pieces.iter().enumerate().fold(0u64, |slots, (slot, &other)| {
@@ -203,7 +215,7 @@ impl Search {
 
     /// Sets up [`Columns`] for the board as it is (every column laid out already).
     pub(in crate::clear) fn init_columns(&mut self) {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         self.columns = Columns {
             packed: self.packed_columns(),
             top: vec![NO_PIECE; width],
@@ -212,7 +224,8 @@ impl Search {
             slot: (0..self.cell.len())
                 .map(|piece| {
                     let col = self.cell[piece].1 as usize;
-                    let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+                    let pieces =
+                        &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
                     pieces.iter().position(|&p| p as usize == piece).expect("in its column") as u8
                 })
                 .collect(),
@@ -250,7 +263,7 @@ impl Search {
     /// Lays out [`Columns::kind_bytes`] from the grid of pieces (see
     /// [`Columns::cells_on_demand`]).
     pub(in crate::clear) fn lay_out_kinds(&mut self) {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let columns = &mut self.columns;
         columns.kind_bytes.fill(u64::MAX);
         for row in 0..columns.grid.len() / width {
@@ -265,7 +278,7 @@ impl Search {
 
     /// Bit `slot` set for each piece `column[column_start[col] + slot]` on the board.
     pub(in crate::clear) fn present_slots(&self, col: usize) -> u64 {
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
         pieces
             .iter()
             .enumerate()
@@ -286,7 +299,7 @@ impl Search {
             return;
         }
         let matched = self.matched_slots(col, before, present);
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
         let top = column_top(pieces, present);
         // A piece's cell depends only on the pieces present at its slot and below (see
         // [`Search::settle`]), so the pieces below the lowest one that came or went have not
@@ -300,7 +313,7 @@ impl Search {
         } else {
             (usize::from(self.board_rows), present)
         };
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
         // In a column given packed, the pieces of `on_board` fill the rows up to `to_row` (the
         // lowest of them is on it, or fell onto it when the piece there went), so only the rows
@@ -380,7 +393,7 @@ impl Search {
                     present &= !(1 << self.columns.slot[piece as usize]);
                 }
             }
-            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+            let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
             let matched = self.canonical_slots(col, present);
             foreseen[index] = (col, present, matched);
             let mut changed = matched ^ self.columns.matched[col];
@@ -402,7 +415,8 @@ impl Search {
         // Bit `slot` of `matched`: the piece `column[column_start[col] + slot]` is in the key.
         let mut matched = present;
         if self.columns.packed[col] && present != 0 {
-            let same_kind = &self.columns.same_kind[self.column_start[col]..self.column_start[col + 1]];
+            let same_kind =
+                &self.columns.same_kind[self.given.column_start[col]..self.given.column_start[col + 1]];
             // The pieces present from the bottom up to the first one gone match themselves;
             // `next` is the first slot not matched yet (slots count from the top; a column holds
             // at most [`super::MAX_SIDE`] pieces, and at least one here).
@@ -429,8 +443,9 @@ impl Search {
     /// piece removed stay where they were given; the ones above it rest on each other, on the
     /// piece below it or the bottom row.
     pub(in crate::clear) fn settle(&mut self, col: u8) {
-        let pieces = &self.column[self.column_start[col as usize]..self.column_start[col as usize + 1]];
-        let (cell, home_row, on_board) = (&mut self.cell, &self.home_row, &self.present);
+        let pieces = &self.given.column
+            [self.given.column_start[col as usize]..self.given.column_start[col as usize + 1]];
+        let (cell, home_row, on_board) = (&mut self.cell, &self.given.home_row, &self.present);
         // The rows of the board (bits) holding a piece of this column, and its pieces present
         // (see [`Search::present_slots`]), bottom up: the pieces up to the first one gone stay
         // on the rows they were given, the ones above rest on the piece below them.
@@ -506,13 +521,13 @@ impl Search {
             self.settle(col as u8);
             return;
         }
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let before = self.columns.present[col];
         let present = before ^ toggled;
         let removal = before & toggled != 0;
         let matched = self.matched_slots(col, before, present);
         self.columns.present[col] = present;
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
         let lowest = 63 - toggled.leading_zeros() as usize;
         let mut row = usize::from(self.cell[pieces[lowest] as usize].0);
@@ -553,8 +568,8 @@ impl Search {
     /// of the one layout, so that a fault in the layout is not copied into its check.
     #[cfg(debug_assertions)]
     pub(in crate::clear) fn check_settled(&self, col: usize) {
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        let (last, width) = (usize::from(self.board_rows), self.column_start.len() - 1);
+        let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
+        let (last, width) = (usize::from(self.board_rows), self.given.column_start.len() - 1);
         let mut held = vec![NO_PIECE; last + 1];
         let (mut present, mut next_row, mut given) = (0u64, self.board_rows, true);
         for (slot, &piece) in pieces.iter().enumerate().rev() {
@@ -562,7 +577,7 @@ impl Search {
                 given = false;
                 continue;
             }
-            let row = if given { self.home_row[piece as usize] } else { next_row };
+            let row = if given { self.given.home_row[piece as usize] } else { next_row };
             assert_eq!(self.cell[piece as usize].0, row, "piece {piece} lies where it falls");
             held[usize::from(row)] = piece;
             present |= 1 << slot;

@@ -79,8 +79,8 @@ mod tests;
 
 use super::table::Table;
 use super::{Bits, Branch, Cell, MAX_EDGES, OutOfBudget, Reach, Search, mix, reach, span};
-pub(super) use columns::Columns;
 use columns::{Code, NO_PIECE};
+pub(super) use columns::{Columns, Given};
 use pairs::NO_KIND;
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
@@ -115,10 +115,10 @@ pub(in crate::clear) struct Gravity {
     /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
     /// parent's ([`Search::update_pairs`]).
     pub(in crate::clear) incremental: bool,
-    /// Scratch for [`Search::find_pairs_by_cells`]: per kind (fewer than 256 when it is
-    /// used), its pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits
-    /// of the index in the kind of [`Columns::code`]; all 0 between uses). Fixed sizes, indexed by masked
-    /// numbers, need no bounds checks.
+    /// Scratch for [`Search::find_pairs_by_cells`]: per kind (fewer than 256 when it is used), its
+    /// pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits of the index in
+    /// the kind of [`Columns::code`]; all 0 between uses). Fixed sizes, indexed by masked numbers,
+    /// need no bounds checks.
     pub(in crate::clear) open_of_kind: Box<[(u64, u64); 256]>,
     /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
     pub(in crate::clear) known: Vec<bool>,

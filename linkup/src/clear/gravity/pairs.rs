@@ -77,7 +77,7 @@ impl Search {
         let rows = &self.bits.rows;
         let height = rows.len();
         // The board's columns, without the ring.
-        let inner = span(1, (self.column_start.len() - 3) as u32);
+        let inner = span(1, (self.given.column_start.len() - 3) as u32);
         // The first and last rows (the ring) stay 0: the board's height does not change.
         state.exposed.resize(height, 0);
         for (exposed, near) in state.exposed[1..].iter_mut().zip(rows.windows(3)) {
@@ -105,7 +105,7 @@ impl Search {
         if self.columns.cells_on_demand {
             self.lay_out_kinds();
         }
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let last = usize::from(self.board_rows);
         let sunk_row = self.sunk_row(state);
         // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
@@ -160,8 +160,8 @@ impl Search {
     }
 
     /// Pushes onto `state.pairs` the joinable pairs of kind `k` (of at most 64 pieces) whose two
-    /// pieces have an open side: those of `open` (bits of the index in the kind, [`Columns::code`]), of which
-    /// `sunk` are sunk (see [`sunk_joinable`]).
+    /// pieces have an open side: those of `open` (bits of the index in the kind,
+    /// [`Columns::code`]), of which `sunk` are sunk (see [`sunk_joinable`]).
     pub(in crate::clear) fn push_open_pairs_of_kind(
         &self,
         state: &mut Gravity,
@@ -246,7 +246,7 @@ impl Search {
     /// (Not inlined into [`Search::gravity`], its only caller: the caller's loops stay small.)
     #[inline(never)]
     pub(in crate::clear) fn update_pairs(&mut self, state: &mut Gravity, parent: Parent) {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let last = usize::from(self.board_rows);
         self.mark_dirty(&mut state.dirty, &mut state.dirty_pieces, parent.order_end);
         let is_stale =
@@ -312,7 +312,7 @@ impl Search {
     /// tells which of the parent's pairs stay.
     #[inline(always)]
     fn mark_dirty(&self, dirty: &mut [u64; 64], dirty_pieces: &mut Vec<u16>, order_end: usize) {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let last = usize::from(self.board_rows);
         // Per framed column: the pieces removed from it, and the lowest row one was removed from.
         let mut removed = [(0u8, 0u8); 64];

@@ -16,7 +16,7 @@ fn key_and_board(board: &Board, kept: &[bool]) -> (Vec<u64>, Vec<u32>) {
             search.present[piece / 64] &= !(1 << (piece % 64));
         }
     }
-    let width = search.column_start.len() - 1;
+    let width = search.given.column_start.len() - 1;
     for col in 0..width {
         search.settle(col as u8);
     }
@@ -148,7 +148,7 @@ fn layout_anew(board: &Board, search: &Search) -> Layout {
     let mut fresh = Search::new(board, settings, GRAVITY_MEMO_WORDS);
     fresh.present.clone_from(&search.present);
     // The board's columns (the ring's keep their bits).
-    for col in 1..fresh.column_start.len() - 2 {
+    for col in 1..fresh.given.column_start.len() - 2 {
         fresh.settle(col as u8);
     }
     layout_now(&fresh)
