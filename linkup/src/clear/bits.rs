@@ -1,5 +1,9 @@
 //! The framed board as bit words, one per row and one per column, and the check of a line of at
-//! most two turns between two pieces on them (see the [module documentation](super)).
+//! most two turns between two pieces on them (see the [module documentation](super)): one check
+//! for both searches, the middle of a shape tested by [`Bits::crossed`] alone. The search without
+//! gravity asks what a pair waits on ([`Bits::wait_on`]); the search with gravity checks many
+//! pairs of few pieces, so it finds each piece's runs once ([`Reach`]) and asks
+//! [`Bits::reaches_joined`].
 
 use crate::model::{Board, EMPTY};
 use common::Pos;
@@ -40,24 +44,135 @@ pub(super) fn run_high(line: u64, at: u32) -> u32 {
     (!line & (u64::MAX << at << 1)).trailing_zeros() - 1
 }
 
-/// The mark of a shape whose ends' runs do not meet ([`Bits::shape_or_wait`]): no middle is
-/// ever above bit 62, so the mark cannot be a mask of middles.
-pub(super) const APART: u64 = 1 << 63;
+/// What one shape of a pair ([`Bits::shape_or_wait`]) that does not join it waits on, in one
+/// word. Either *apart* (bit 63 set): the runs of the two ends do not meet, and the shape can
+/// only come to join them once one of two cells opens, the cell just beyond the first end's run
+/// and the one just before the second's (bits 0..8 and 8..16: the first's line and position
+/// along it; bits 16..24 and 24..32: the second's). Or a mask of the positions of the middles
+/// both ends reach (bit 63 clear: no middle is ever above bit 62 of a framed line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ShapeWait(u64);
 
-/// True when `wait` (of [`Bits::wait_on`]) holds two [`APART`] words rather than lines.
-pub(super) fn is_apart(wait: (u64, u64)) -> bool {
-    wait.0 & APART != 0
+impl ShapeWait {
+    /// The mark of a shape apart.
+    const APART: u64 = 1 << 63;
+
+    /// Apart, waiting on position `first_at` of line `first` and `second_at` of `second` (each
+    /// below 64).
+    #[inline(always)]
+    pub(super) fn apart(first: usize, first_at: u32, second: usize, second_at: u32) -> ShapeWait {
+        ShapeWait(
+            Self::APART
+                | (first as u64 & 63)
+                | u64::from(first_at) << 8
+                | (second as u64 & 63) << 16
+                | u64::from(second_at) << 24,
+        )
+    }
+
+    /// Waiting on the middles `middles` (bit 63 clear).
+    #[inline(always)]
+    pub(super) fn middles(middles: u64) -> ShapeWait {
+        debug_assert!(middles & Self::APART == 0, "a middle beyond a framed line");
+        ShapeWait(middles)
+    }
+
+    /// True when the runs of the shape's ends do not meet.
+    #[inline(always)]
+    pub(super) fn is_apart(self) -> bool {
+        self.0 & Self::APART != 0
+    }
+
+    /// The middles waited on; none when apart.
+    #[inline(always)]
+    pub(super) fn middles_or_none(self) -> u64 {
+        if self.is_apart() { 0 } else { self.0 }
+    }
+
+    /// When apart, its two cells: (line, position along it) each.
+    #[inline(always)]
+    pub(super) fn cells(self) -> [(u32, u32); 2] {
+        let byte = |at: u32| (self.0 >> at & 63) as u32;
+        [(byte(0), byte(8)), (byte(16), byte(24))]
+    }
+
+    /// When apart: whether one of its two cells is open on the lines `lines` (those the shape
+    /// runs along).
+    #[inline(always)]
+    pub(super) fn opened(self, lines: &[u64]) -> bool {
+        let [(first, first_at), (second, second_at)] = self.cells();
+        (lines[first as usize] >> first_at | lines[second as usize] >> second_at) & 1 != 0
+    }
 }
 
-/// [`APART`] with two cells along the lines of a shape: position `first_at` of line `first`,
-/// and `second_at` of `second` (one byte each, from bit 0).
-pub(super) fn apart(first: usize, first_at: u32, second: usize, second_at: u32) -> u64 {
-    APART
-        | (first as u64 & 63)
-        | u64::from(first_at) << 8
-        | (second as u64 & 63) << 16
-        | u64::from(second_at) << 24
+/// What a pair no line of at most two turns joins waits on ([`Bits::wait_on`]), in two words.
+/// Either *apart*: along both the rows and the columns the runs of its ends do not meet, and
+/// the words are the two [`ShapeWait`]s apart (no line can join the pair until one of their
+/// four cells opens). Or the rows and the columns (masks) such that no line can join the pair
+/// until a cell on one of them opens (bit 63 of neither set: a framed line is below it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Wait(u64, u64);
+
+impl Wait {
+    /// Every row and every column: what a pair not checked yet waits on.
+    pub(super) const ALL: Wait = Wait(u64::MAX >> 1, u64::MAX >> 1);
+
+    /// No line: what a pair known joinable holds (it waits on nothing).
+    pub(super) const NOTHING: Wait = Wait(0, 0);
+
+    /// Waiting on the rows `rows` and the columns `cols` (bit 63 clear in both).
+    #[inline(always)]
+    pub(super) fn lines(rows: u64, cols: u64) -> Wait {
+        debug_assert!((rows | cols) & ShapeWait::APART == 0, "a line beyond a framed board");
+        Wait(rows, cols)
+    }
+
+    /// Apart along the rows (`across`) and along the columns (`down`), both apart.
+    #[inline(always)]
+    fn apart(across: ShapeWait, down: ShapeWait) -> Wait {
+        debug_assert!(across.is_apart() && down.is_apart(), "a wait apart of shapes not apart");
+        Wait(across.0, down.0)
+    }
+
+    /// True when the pair waits on four cells rather than on lines.
+    #[inline(always)]
+    pub(super) fn is_apart(self) -> bool {
+        ShapeWait(self.0).is_apart()
+    }
+
+    /// The rows and the columns waited on, when not apart.
+    #[inline(always)]
+    pub(super) fn rows_cols(self) -> (u64, u64) {
+        debug_assert!(!self.is_apart(), "the lines of a wait apart");
+        (self.0, self.1)
+    }
+
+    /// When apart: the shapes along the rows and along the columns.
+    #[inline(always)]
+    pub(super) fn shapes(self) -> (ShapeWait, ShapeWait) {
+        (ShapeWait(self.0), ShapeWait(self.1))
+    }
+
+    /// When not apart: whether a cell opened on one of the rows `rows` or the columns `cols`
+    /// it waits on.
+    #[inline(always)]
+    pub(super) fn touched(self, (rows, cols): (u64, u64)) -> bool {
+        rows & self.0 != 0 || cols & self.1 != 0
+    }
 }
+
+/// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
+/// the span of [`run`].
+#[inline(always)]
+pub(super) fn reach(line: u64, at: u32) -> u64 {
+    let (low, high) = run(line, at);
+    span(low, high)
+}
+
+/// Of a blocked cell: the cells its row and its column reach from it over open cells (masks
+/// along them, [`reach`]), and its row and column, for [`Bits::reaches_joined`] to check many
+/// pairs of such cells with the runs found once per cell, not once per pair.
+pub(super) type Reach = (u64, u64, (u32, u32));
 
 /// The middle lines a shape may use within `max_turns` turns, for ends at `first` and `second`
 /// on the axis of the middle line: any with two turns, an end's own with one, the common one
@@ -119,19 +234,25 @@ impl Bits {
         Self::shape_or_wait(lines, across, a, b, max_turns).is_none()
     }
 
-    /// [`Bits::shape`]: `None` when the shape joins `a` and `b`; else, where the runs of the
-    /// two ends do not meet, [`APART`] with the two cells whose opening could make them meet
-    /// (see [`apart`]); else the positions along the lines (columns when `lines` are the rows)
-    /// of the middles both ends reach, as a mask. The shape can only come to join them once a
-    /// cell opens on `a`'s or `b`'s line (their runs grow) or, between their lines, at one of
-    /// those positions (a middle opens).
+    /// [`Bits::shape`]: `None` when the shape joins `a` and `b`; else what it waits on: where the
+    /// runs of the two ends do not meet, the two cells whose opening could make them meet
+    /// ([`ShapeWait::apart`]); else the positions along the lines (columns when `lines` are the
+    /// rows) of the middles both ends reach ([`ShapeWait::middles`]). The shape can only come to
+    /// join them once a cell opens on `a`'s or `b`'s line (their runs grow) or, between their
+    /// lines, at one of those positions (a middle opens).
     ///
-    /// Inlined: most checks of the relaxation fail here at once (the runs do not overlap), so
-    /// a call would cost more than the check. A middle is tested on its own line of `across`
-    /// (open on every line between), one test per middle both ends reach, usually fewer than
-    /// the lines between.
+    /// Inlined: most checks of the relaxation fail here at once (the runs do not overlap), so a
+    /// call would cost more than the check. A middle is tested on its own line of `across` (open on
+    /// every line between), one test per middle both ends reach, usually fewer than the lines
+    /// between.
     #[inline(always)]
-    pub(super) fn shape_or_wait(lines: &[u64], across: &[u64], a: Cell, b: Cell, turns: u32) -> Option<u64> {
+    pub(super) fn shape_or_wait(
+        lines: &[u64],
+        across: &[u64],
+        a: Cell,
+        b: Cell,
+        turns: u32,
+    ) -> Option<ShapeWait> {
         Self::shape_or_wait_in::<false, false>(lines, across, a, b, turns)
     }
 
@@ -145,7 +266,7 @@ impl Bits {
         a: Cell,
         b: Cell,
         max_turns: u32,
-    ) -> Option<u64> {
+    ) -> Option<ShapeWait> {
         let (a_line, a_at, b_line, b_at) = (a.0 as usize, a.1 as u32, b.0 as usize, b.1 as u32);
         debug_assert!(!LINES_SORTED || a_line <= b_line, "lines not sorted");
         debug_assert!(!AT_SORTED || a_at <= b_at, "positions not sorted");
@@ -162,7 +283,7 @@ impl Bits {
         if second_low > first_high {
             // The first's run grows up only once the cell after its end opens, the second's
             // down only once the cell before its start does.
-            return Some(apart(first, first_high + 1, second, second_low - 1));
+            return Some(ShapeWait::apart(first, first_high + 1, second, second_low - 1));
         }
         let low = run_low(first_line, first_at).max(second_low);
         let high = first_high.min(run_high(second_line, second_at));
@@ -172,20 +293,50 @@ impl Bits {
         } else {
             (a_line.min(b_line) as u32, a_line.max(b_line) as u32)
         };
+        if Self::crossed(across, top, bottom, reached) { None } else { Some(ShapeWait::middles(reached)) }
+    }
+
+    /// True when a middle of `reached` (positions along the lines `top <= bottom`) is open on
+    /// every line strictly between them, `across` being the lines the other way: any middle
+    /// when there is no line between, else one test of its own line of `across` per middle.
+    #[inline(always)]
+    fn crossed(across: &[u64], top: u32, bottom: u32, reached: u64) -> bool {
         if bottom <= top + 1 {
-            // No line between: any middle reached joins them.
-            return if reached != 0 { None } else { Some(0) };
+            return reached != 0;
         }
         let between = span(top + 1, bottom - 1);
         let mut middles = reached;
         while middles != 0 {
             let middle = middles.trailing_zeros() as usize;
             if across[middle & 63] & between == between {
-                return None;
+                return true;
             }
             middles &= middles - 1;
         }
-        Some(reached)
+        false
+    }
+
+    /// [`Bits::shape`] from the ends' [`reach`]es along their lines (each end's line, its
+    /// position along it and its reach), `across` being the lines the other way: the middles
+    /// both reach (within `max_turns` turns) are where their runs overlap.
+    #[inline(always)]
+    pub(super) fn shape_of_reaches(
+        across: &[u64],
+        (a_line, a_at, a_reach): (u32, u32, u64),
+        (b_line, b_at, b_reach): (u32, u32, u64),
+        max_turns: u32,
+    ) -> bool {
+        let reached = a_reach & b_reach & middles(a_at, b_at, max_turns);
+        Self::crossed(across, a_line.min(b_line), a_line.max(b_line), reached)
+    }
+
+    /// [`Bits::joinable`] (at most two turns) for two blocked cells of the board of `rows` and
+    /// `cols`, from their [`Reach`]es: by a shape along the rows or along the columns.
+    #[inline(always)]
+    pub(super) fn reaches_joined(rows: &[u64], cols: &[u64], a: Reach, b: Reach, max_turns: u32) -> bool {
+        let ((a_across, a_down, (a_row, a_col)), (b_across, b_down, (b_row, b_col))) = (a, b);
+        Self::shape_of_reaches(cols, (a_row, a_col, a_across), (b_row, b_col, b_across), max_turns)
+            || Self::shape_of_reaches(rows, (a_col, a_row, a_down), (b_col, b_row, b_down), max_turns)
     }
 
     /// [`Bits::watch_on`] on this board (for the tests).
@@ -197,7 +348,7 @@ impl Bits {
     /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
     /// when a line joins the blocked cells `a` and `b`, else the rows and the columns (masks)
     /// such that no line can join them until a cell in one of those rows or columns opens (see
-    /// [`Bits::shape_or_wait`]): [`Bits::wait_on`] in lines, also where the runs are apart.
+    /// [`Bits::shape_or_wait`]): [`Bits::wait_on`] in lines, also where it is apart.
     pub(super) fn watch_on(
         rows: &[u64],
         cols: &[u64],
@@ -206,30 +357,23 @@ impl Bits {
         max_turns: u32,
     ) -> Option<(u64, u64)> {
         let wait = Self::wait_on(rows, cols, a, b, max_turns)?;
-        Some(if is_apart(wait) { (1 << a.0 | 1 << b.0, 1 << a.1 | 1 << b.1) } else { wait })
+        Some(if wait.is_apart() { (1 << a.0 | 1 << b.0, 1 << a.1 | 1 << b.1) } else { wait.rows_cols() })
     }
 
     /// For at most two turns, on the open cells `rows` and `cols` of a framed board: `None`
-    /// when a line joins the blocked cells `a` and `b`; else, when along both the rows and the
-    /// columns the runs of the two ends do not meet, the two [`APART`] words of the shapes
-    /// along the rows and along the columns (no line can join them until one of those four
-    /// cells opens, [`Bits::still_apart`]); else the watch of [`Bits::watch_on`] (bit 63 of
-    /// neither word set: [`is_apart`] tells the two apart).
+    /// when a line joins the blocked cells `a` and `b`; else what the pair waits on: apart when
+    /// along both the rows and the columns the runs of the two ends do not meet (no line can
+    /// join them until one of those four cells opens, [`Bits::still_apart`]); else the watch
+    /// of [`Bits::watch_on`].
     #[inline(always)]
-    pub(super) fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, turns: u32) -> Option<(u64, u64)> {
+    pub(super) fn wait_on(rows: &[u64], cols: &[u64], a: Cell, b: Cell, turns: u32) -> Option<Wait> {
         Self::wait_on_in::<false>(rows, cols, a, b, turns)
     }
 
     /// [`Bits::wait_on`] for `a` before `b` in reading order (`a.0 <= b.0`, and then
     /// `a.1 < b.1`): the shapes are told so ([`Bits::shape_or_wait_in`]).
     #[inline(always)]
-    pub(super) fn wait_on_sorted(
-        rows: &[u64],
-        cols: &[u64],
-        a: Cell,
-        b: Cell,
-        turns: u32,
-    ) -> Option<(u64, u64)> {
+    pub(super) fn wait_on_sorted(rows: &[u64], cols: &[u64], a: Cell, b: Cell, turns: u32) -> Option<Wait> {
         Self::wait_on_in::<true>(rows, cols, a, b, turns)
     }
 
@@ -241,7 +385,7 @@ impl Bits {
         a: Cell,
         b: Cell,
         turns: u32,
-    ) -> Option<(u64, u64)> {
+    ) -> Option<Wait> {
         let across = Self::shape_or_wait_in::<SORTED, false>(rows, cols, a, b, turns)?;
         let down = Self::shape_or_wait_in::<false, SORTED>(cols, rows, (a.1, a.0), (b.1, b.0), turns)?;
         Some(Self::wait_of(a, b, across, down))
@@ -251,7 +395,7 @@ impl Bits {
     /// only those along the rows (`across_open`) or along the columns (`down_open`) opened since:
     /// the shape along the other lines is not looked at again. Its runs end where they ended,
     /// as the cells beyond their facing ends are still closed (and the cells they hold only
-    /// open), so it would find its [`APART`] word again, which neither joins the pair nor
+    /// open), so it would find its [`ShapeWait`] apart again, which neither joins the pair nor
     /// counts in a watch of lines.
     #[inline(always)]
     pub(super) fn rewait_apart(
@@ -259,18 +403,19 @@ impl Bits {
         cols: &[u64],
         (a, b): (Cell, Cell),
         max_turns: u32,
-        wait: (u64, u64),
+        wait: Wait,
         (across_open, down_open): (bool, bool),
-    ) -> Option<(u64, u64)> {
+    ) -> Option<Wait> {
+        let (across_was, down_was) = wait.shapes();
         let across = if across_open {
             Self::shape_or_wait_in::<true, false>(rows, cols, a, b, max_turns)?
         } else {
-            wait.0
+            across_was
         };
         let down = if down_open {
             Self::shape_or_wait_in::<false, true>(cols, rows, (a.1, a.0), (b.1, b.0), max_turns)?
         } else {
-            wait.1
+            down_was
         };
         debug_assert_eq!(Self::wait_on(rows, cols, a, b, max_turns), Some(Self::wait_of(a, b, across, down)));
         Some(Self::wait_of(a, b, across, down))
@@ -279,32 +424,29 @@ impl Bits {
     /// The wait of [`Bits::wait_on`] from the shapes along the rows (`across`) and along the
     /// columns (`down`), neither joining `a` and `b`.
     #[inline(always)]
-    pub(super) fn wait_of(a: Cell, b: Cell, across: u64, down: u64) -> (u64, u64) {
-        if across & down & APART != 0 {
-            return (across, down);
+    pub(super) fn wait_of(a: Cell, b: Cell, across: ShapeWait, down: ShapeWait) -> Wait {
+        if across.0 & down.0 & ShapeWait::APART != 0 {
+            return Wait::apart(across, down);
         }
-        let strip = |wait: u64| if wait & APART != 0 { 0 } else { wait };
-        (1 << a.0 | 1 << b.0 | strip(down), 1 << a.1 | 1 << b.1 | strip(across))
+        Wait::lines(
+            1 << a.0 | 1 << b.0 | down.middles_or_none(),
+            1 << a.1 | 1 << b.1 | across.middles_or_none(),
+        )
     }
 
-    /// True when the four cells of the [`APART`] words of [`Bits::wait_on`] (along the rows
-    /// `across`, along the columns `down`) are all still closed: no line joins the pair.
+    /// True when the four cells of a wait apart ([`Bits::wait_on`]) are all still closed: no
+    /// line joins the pair.
     #[inline(always)]
-    pub(super) fn still_apart(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> bool {
-        let open = |lines: &[u64], wait: u64, shift: u32| {
-            lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
-        };
-        open(rows, across, 0) | open(rows, across, 16) | open(cols, down, 0) | open(cols, down, 16) == 0
+    pub(super) fn still_apart(rows: &[u64], cols: &[u64], wait: Wait) -> bool {
+        Self::apart_opened(rows, cols, wait) == (false, false)
     }
 
-    /// Whether one of the two cells along the rows, and one of the two along the columns, of
-    /// the [`APART`] words of [`Bits::wait_on`] is open (see [`Bits::still_apart`]).
+    /// Whether one of the two cells along the rows, and one of the two along the columns, of a
+    /// wait apart ([`Bits::wait_on`]) is open (see [`Bits::still_apart`]).
     #[inline(always)]
-    pub(super) fn apart_opened(rows: &[u64], cols: &[u64], (across, down): (u64, u64)) -> (bool, bool) {
-        let open = |lines: &[u64], wait: u64, shift: u32| {
-            lines[(wait >> shift) as usize & 63] >> (wait >> (shift + 8) & 63) & 1
-        };
-        (open(rows, across, 0) | open(rows, across, 16) != 0, open(cols, down, 0) | open(cols, down, 16) != 0)
+    pub(super) fn apart_opened(rows: &[u64], cols: &[u64], wait: Wait) -> (bool, bool) {
+        let (across, down) = wait.shapes();
+        (across.opened(rows), down.opened(cols))
     }
 
     /// The layered search for any turn limit: `across[r]` holds the cells a line reaches going

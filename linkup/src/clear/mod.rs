@@ -117,11 +117,12 @@ use common::Pos;
 use common::search::Progress;
 
 use crate::model::{Board, Rules};
-use bits::{Bits, Cell, is_apart, middles, run, span};
-use pairs::{ALL_PAIRINGS, CachedMask, MANY, PAIRINGS, PAIRS_OF, PairWatch, WATCH_ALL};
+use bits::{Bits, Cell, Reach, Wait, reach, span};
+use pairs::{ALL_PAIRINGS, MANY, PAIRINGS, PAIRS_OF, PairCache};
 use position::{Search, fingerprint};
 use proofs::{Cut, Inherit, NO_PROOF, Taken, count_taken};
 use relaxed::{Base, Edge, Relaxing, apart_cells};
+use still::Still;
 use table::Table;
 
 /// Most rows, and most columns, of a board the search takes: a framed row or column, with one
@@ -308,7 +309,7 @@ fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Out
         if probe_after == 0 {
             search.probe_rounds(round_unit)
         } else {
-            search.probe = false;
+            search.still.probe = false;
             search.budget = probe_after;
             match search.search_still(false, &Inherit::default()) {
                 Err(OutOfBudget) if !search.exhausted => search.probe_rounds(round_unit),

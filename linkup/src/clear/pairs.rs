@@ -1,17 +1,13 @@
 //! Each kind's joinable pairs, cached per board and brought up to date from a board a few removals
 //! up the search path (see [`Search::pair_mask`]).
 
-use super::{Bits, Branch, Search, is_apart};
+use super::{Bits, Branch, Search, Wait};
 
 /// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
 /// brought up to date rather than found again (see [`Search::pair_mask`]).
 pub(super) const DERIVE_DEPTH: usize = 4;
 
-/// Every row and every column: what a pair of [`Search::can_all_go`] not checked yet waits on.
-/// (Bit 63 is never a line: a wait with it set is apart, see [`Bits::wait_on`].)
-pub(super) const WATCH_ALL: (u64, u64) = (u64::MAX >> 1, u64::MAX >> 1);
-
-/// The pairing bit of the pairs of a kind of more than four pieces in [`Search::used`].
+/// The pairing bit of the pairs of a kind of more than four pieces in [`Still::used`].
 pub(super) const MANY: u8 = 0b1000;
 
 /// All three pairings of a kind with four pieces left.
@@ -28,8 +24,53 @@ pub(super) const PAIRS_OF: [u8; 8] = [0, 0b11, 0b1100, 0b1111, 0b11_0000, 0b11_0
 /// allowed it was found at, and the mask.
 pub(super) type CachedMask = (u64, u8, u8);
 
-/// What each pair of a kind's cached mask waits on ([`Search::pair_watch`]).
-pub(super) type PairWatch = [(u64, u64); 6];
+/// What each pair of a kind's cached mask waits on ([`PairCache::watch`]).
+pub(super) type PairWatch = [Wait; 6];
+
+/// Each kind's joinable pairs, cached per board ([`Search::pair_mask`]), with what brings them
+/// up to date: the board's epoch, what each pair not joinable waits on, and the masks to put
+/// back on undo. Kept by the removals and undos of both searches; read only without gravity.
+#[derive(Debug)]
+pub(super) struct PairCache {
+    /// The board's identity: a new number at every removal ([`PairCache::next_epoch`]), the one
+    /// before restored at its undo. Invariant: two states with the same epoch have the same
+    /// pieces on the same cells, so a mask cached at an epoch holds whenever it is current.
+    pub(super) epoch: u64,
+    /// The next epoch to give out (epochs are never reused).
+    pub(super) next_epoch: u64,
+    /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
+    /// mask found (see [`Search::pair_mask`]).
+    pub(super) masks: Vec<CachedMask>,
+    /// Per kind, with `masks`: for each pair of the mask (its bit) not joinable, the rows
+    /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
+    /// the four cells one of which must open ([`Bits::wait_on`]; all lines for other turn
+    /// limits). It holds on any board that only opened cells since, so a mask brought up to
+    /// date rechecks only the pairs whose wait a cell emptied since ends.
+    pub(super) watch: Vec<PairWatch>,
+    /// The masks that caching a new one replaced below the first removal, each with its kind
+    /// and watch: undoing a removal puts back the masks of the board before it, which the
+    /// positions after the next removal from that board bring up to date.
+    pub(super) trail: Vec<(usize, CachedMask, PairWatch)>,
+    /// Masks found now are not cached (set while a probe looks at a child position, so the
+    /// masks of the position probed from stay cached for its other children).
+    pub(super) scratch: bool,
+}
+
+impl PairCache {
+    /// Nothing cached, for `kinds` kinds, with room in the trail for `trail_room` masks.
+    pub(super) fn new(kinds: usize, trail_room: usize) -> PairCache {
+        PairCache {
+            epoch: 1,
+            next_epoch: 2,
+            masks: vec![(0, 0, 0); kinds],
+            watch: vec![[Wait::ALL; 6]; kinds],
+            // Grown by doubling it would copy most of what it ever holds, entries of a hundred
+            // bytes and more (a mask for each kind at each removal down the search path).
+            trail: Vec::with_capacity(trail_room),
+            scratch: false,
+        }
+    }
+}
 
 impl Search {
     /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
@@ -44,8 +85,8 @@ impl Search {
     /// with more pairings allowed holds for the ones left.
     #[inline(always)]
     pub(super) fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
-        let (epoch, cached_allowed, cached) = self.pair_cache[k];
-        if epoch == self.epoch && cached_allowed == self.allowed[k] {
+        let (epoch, cached_allowed, cached) = self.pairs.masks[k];
+        if epoch == self.pairs.epoch && cached_allowed == self.allowed[k] {
             return cached;
         }
         self.pair_mask_again(k, live)
@@ -56,29 +97,29 @@ impl Search {
     #[inline(never)]
     pub(super) fn pair_mask_again(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let allowed = self.allowed[k];
-        let (epoch, cached_allowed, cached) = self.pair_cache[k];
+        let (epoch, cached_allowed, cached) = self.pairs.masks[k];
         // A few line checks at most (six pairs); what the budget is checked against, not here.
         self.spend(self.check_cost);
-        let mut watch = [WATCH_ALL; 6];
+        let mut watch = [Wait::ALL; 6];
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
-                watch = self.pair_watch[k];
+                watch = self.pairs.watch[k];
                 let mask = self.update_mask(k, live, cached, from, &mut watch);
                 debug_assert_eq!(
                     mask,
-                    self.find_mask(k, live, &mut [WATCH_ALL; 6]),
+                    self.find_mask(k, live, &mut [Wait::ALL; 6]),
                     "a mask brought up to date by the watches differs from one found again"
                 );
                 mask
             }
             _ => self.find_mask(k, live, &mut watch),
         };
-        if !self.scratch {
+        if !self.pairs.scratch {
             if !self.order.is_empty() {
-                self.cache_trail.push((k, self.pair_cache[k], self.pair_watch[k]));
+                self.pairs.trail.push((k, self.pairs.masks[k], self.pairs.watch[k]));
             }
-            self.pair_cache[k] = (self.epoch, allowed, mask);
-            self.pair_watch[k] = watch;
+            self.pairs.masks[k] = (self.pairs.epoch, allowed, mask);
+            self.pairs.watch[k] = watch;
         }
         mask
     }
@@ -86,13 +127,13 @@ impl Search {
     /// For at most two turns: `None` when pieces `a` and `b` can be joined now, else what they
     /// wait on ([`Bits::watch_on`]); for other turn limits, every line. `a` comes before `b`
     /// (pieces are numbered in reading order, and without gravity they stay where they are).
-    pub(super) fn joinable_or_watch(&self, a: u16, b: u16) -> Option<(u64, u64)> {
+    pub(super) fn joinable_or_watch(&self, a: u16, b: u16) -> Option<Wait> {
         debug_assert!(a < b && !self.gravity, "a pair out of reading order");
         let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
         if self.max_turns <= 2 {
             Bits::wait_on_sorted(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
         } else {
-            (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(WATCH_ALL)
+            (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(Wait::ALL)
         }
     }
 
@@ -103,7 +144,7 @@ impl Search {
         if self.gravity || self.max_turns > 2 {
             return None;
         }
-        if epoch == self.epoch {
+        if epoch == self.pairs.epoch {
             return Some(self.order.len());
         }
         let lowest = self.order.len().saturating_sub(DERIVE_DEPTH);
@@ -122,7 +163,7 @@ impl Search {
 
     /// The mask of [`Search::pair_mask`], every pair checked; what each pair not joinable
     /// waits on into `watch`.
-    pub(super) fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut [(u64, u64); 6]) -> u8 {
+    pub(super) fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut PairWatch) -> u8 {
         let mut mask = 0;
         let mut pairs = self.allowed_pairs(k);
         while pairs != 0 {
@@ -146,7 +187,7 @@ impl Search {
         live: [u16; 4],
         cached: u8,
         from: usize,
-        watch: &mut [(u64, u64); 6],
+        watch: &mut PairWatch,
     ) -> u8 {
         let allowed = self.allowed_pairs(k);
         // A pair joinable stays joinable.
@@ -160,11 +201,10 @@ impl Search {
         while pairs != 0 {
             let bit = pairs.trailing_zeros() as usize;
             pairs &= pairs - 1;
-            let (wait_rows, wait_cols) = watch[bit];
-            let touched = if is_apart(watch[bit]) {
+            let touched = if watch[bit].is_apart() {
                 !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
             } else {
-                rows & wait_rows != 0 || cols & wait_cols != 0
+                watch[bit].touched((rows, cols))
             };
             if touched {
                 let (x, y) = PAIRINGS.as_flattened()[bit];

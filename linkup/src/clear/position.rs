@@ -1,9 +1,6 @@
 //! The state of a search: the pieces and kinds left, removal and undo, the key of a position.
 
-use super::{
-    ALL_PAIRINGS, Base, Bits, Branch, CachedMask, Cell, Edge, OutOfBudget, PairWatch, Relaxing, Settings,
-    Table, WATCH_ALL, gravity, mix,
-};
+use super::{ALL_PAIRINGS, Bits, Branch, Cell, OutOfBudget, PairCache, Settings, Still, Table, gravity, mix};
 use crate::model::{Board, EMPTY, Kind};
 use common::Pos;
 use common::search::Progress;
@@ -16,9 +13,9 @@ pub(super) struct Step {
     pub(super) at: [Cell; 2],
     /// The pairings allowed to the kind before the removal (restored on undo).
     pub(super) allowed_before: u8,
-    /// The board's [`Search::epoch`] before the removal (restored on undo).
+    /// The board's [`PairCache::epoch`] before the removal (restored on undo).
     pub(super) epoch_before: u64,
-    /// The length of [`Search::cache_trail`] at the removal (the masks cached since are
+    /// The length of [`PairCache::trail`] at the removal (the masks cached since are
     /// put back as they were on undo).
     pub(super) cache_mark: usize,
 }
@@ -30,11 +27,12 @@ pub(super) fn fingerprint(key: &[u64]) -> u64 {
 }
 
 /// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
-/// appearance.
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "independent switches of one search (probing, scratch masks, gravity, out of work), not a state machine"
-)]
+/// appearance. What only one of the two searches keeps is a part of its own: [`Still`] for the
+/// search without gravity (probing, the relaxation, its proofs), [`gravity::Columns`] for the
+/// search with gravity; the rest is the position both search (the pieces, the board, the
+/// removals, the table of hopeless positions, the budget), the board's columns as given (which
+/// gravity's layout reads), and the cache of joinable pairs ([`PairCache`]), which the
+/// removals and undos of both keep, though only the search without gravity reads it.
 pub(super) struct Search {
     pub(super) bits: Bits,
     pub(super) max_turns: u32,
@@ -76,12 +74,8 @@ pub(super) struct Search {
     pub(super) present: Vec<u64>,
     /// Pairings allowed to each kind; [`ALL_PAIRINGS`] unless the kind has four pieces left.
     pub(super) allowed: Vec<u8>,
-    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
-    /// (framed columns; for gravity).
-    pub(super) column: Vec<u16>,
-    pub(super) column_start: Vec<usize>,
-    /// The row of every piece on the board as given.
-    pub(super) home_row: Vec<u8>,
+    /// The board's columns as given, which gravity lays out from.
+    pub(super) given: gravity::Given,
     /// Rows of the board.
     pub(super) board_rows: u8,
     /// The removals made, in order.
@@ -95,80 +89,12 @@ pub(super) struct Search {
     pub(super) memo: Table,
     /// The bound of the tables of hopeless positions, in words (see [`Table`]).
     pub(super) memo_words: usize,
-    /// Try every branch before choosing (see [`Search::still_branches`]).
-    pub(super) probe: bool,
-    /// Positions the search without probing proved hopeless (see [`PROBE_AFTER_HOPELESS`]).
-    pub(super) hopeless_found: u64,
-    /// The order [`Search::still_branches`] looks at kinds in (of kinds with as few branches,
-    /// the first is taken): reading order of first pieces at the start; while probing, a kind
-    /// with a branch that fails is moved to its front (see [`Search::still_branches`]), and
-    /// each round starts from the order the rounds before left.
-    pub(super) kind_order: Vec<u32>,
-    /// The removals of the kind branched on are tried rotated left by this (modulo their
-    /// count) before the one the position's proof carries over to is put first.
-    pub(super) branch_turn: u64,
-
-    /// The board's identity: a new number at every removal ([`Search::next_epoch`]), the one
-    /// before restored at its undo. Invariant: two states with the same epoch have the same
-    /// pieces on the same cells, so a mask cached at an epoch holds whenever it is current.
-    pub(super) epoch: u64,
-    /// The next epoch to give out (epochs are never reused).
-    pub(super) next_epoch: u64,
-    /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
-    /// mask found (see [`Search::pair_mask`]).
-    pub(super) pair_cache: Vec<CachedMask>,
-    /// Per kind, with `pair_cache`: for each pair of the mask (its bit) not joinable, the rows
-    /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
-    /// the four cells one of which must open ([`Bits::wait_on`]; all lines for other turn
-    /// limits). It holds on any board that only opened cells since, so a mask brought up to
-    /// date rechecks only the pairs whose wait a cell emptied since ends.
-    pub(super) pair_watch: Vec<PairWatch>,
-    /// The masks that caching a new one replaced below the first removal, each with its kind
-    /// and watch: undoing a removal puts back the masks of the board before it, which the
-    /// positions after the next removal from that board bring up to date.
-    pub(super) cache_trail: Vec<(usize, CachedMask, PairWatch)>,
-    /// Masks found now are not cached (set while a probe looks at a child position, so the
-    /// masks of the position probed from stay cached for its other children).
-    pub(super) scratch: bool,
+    /// What only the search without gravity keeps: probing, the relaxation's runs and proofs.
+    pub(super) still: Still,
+    /// Each kind's joinable pairs, cached per board (see [`Search::pair_mask`]).
+    pub(super) pairs: PairCache,
     /// Pieces fall (the masks are then never derived from an earlier board's).
     pub(super) gravity: bool,
-    /// The pieces the last run of [`Search::relax_run`] freed (one bit per piece).
-    pub(super) freed: Vec<u64>,
-    /// The states of runs of the relaxation not in use, to run the next ones in (see
-    /// [`Relaxing`]).
-    pub(super) relaxings: Vec<Box<Relaxing>>,
-    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
-    /// the rows and columns (masks) it waits on.
-    pub(super) edges: Vec<Edge>,
-    /// What [`Search::can_all_go`] last found true used, per kind: the pairings (bit p) of the
-    /// pairs that freed its pieces (see [`Search::inherits`]).
-    pub(super) used: Vec<u8>,
-    /// Saved copies of `used` (one per position on the search path that holds a proof).
-    pub(super) used_stack: Vec<u8>,
-    /// The proofs (`used` of each) that the probes of the positions on the search path found,
-    /// for the branches taken to inherit.
-    pub(super) proofs: Vec<u8>,
-    /// The probes of the positions on the search path that found a proof: the branch and
-    /// where its proof lies in `proofs` (see [`Search::probe`]).
-    pub(super) probe_log: Vec<(Branch, u32)>,
-    /// The probes of the positions on the search path that failed: the branch and where the
-    /// pieces its relaxation could not free lie in `stuck` (one bit per piece, see
-    /// [`Search::still_refuted`]).
-    pub(super) refuted_log: Vec<(Branch, u32)>,
-    pub(super) stuck: Vec<u64>,
-    /// Where the last failed probe left its pieces in `stuck`.
-    pub(super) last_stuck: u32,
-    /// Pieces freed by the last run of [`Search::relax_run`].
-    pub(super) freed_count: usize,
-    /// Per kind: the pairings (bits) [`Search::relax_run`] may not use (0 but while a base is
-    /// found or a probe runs from it).
-    pub(super) blocked: Vec<u8>,
-    /// The relaxations of the position probed from that the probes of each kind run on from
-    /// ([`Search::relax_base`]): `bases[i]` for kind `base_kinds[i]`, found at the position
-    /// numbered `bases_at` (the count of positions when it was entered; 0: none).
-    pub(super) bases: Vec<Base>,
-    pub(super) base_kinds: Vec<usize>,
-    pub(super) bases_at: u64,
     /// With gravity: the column tops and the key of the board, kept up to date by
     /// [`Search::settle_pieces`] (see [`gravity`]).
     pub(super) columns: gravity::Columns,
@@ -219,7 +145,11 @@ impl Search {
             progress: Progress::default(),
             report_at: u64::MAX,
             reported: 0,
-            home_row: cell.iter().map(|&(row, _)| row).collect(),
+            given: gravity::Given {
+                column,
+                column_start,
+                home_row: cell.iter().map(|&(row, _)| row).collect(),
+            },
             total_left: cell.len(),
             cell,
             kind,
@@ -229,8 +159,6 @@ impl Search {
             left,
             present,
             allowed: vec![ALL_PAIRINGS; kinds],
-            column,
-            column_start,
             board_rows: board.rows() as u8,
             order: Vec::new(),
             trail: Vec::new(),
@@ -238,34 +166,9 @@ impl Search {
             key: Vec::new(),
             memo: Table::new(memo_words),
             memo_words,
-            probe: true,
-            hopeless_found: 0,
-            kind_order: (0..kinds as u32).collect(),
-            branch_turn: 0,
-            epoch: 1,
-            next_epoch: 2,
-            scratch: false,
             gravity: settings.gravity,
-            pair_cache: vec![(0, 0, 0); kinds],
-            pair_watch: vec![[WATCH_ALL; 6]; kinds],
-            // Grown by doubling it would copy most of what it ever holds, entries of a hundred
-            // bytes and more (a mask for each kind at each removal down the search path).
-            cache_trail: Vec::with_capacity(if settings.gravity { 0 } else { kinds * pieces / 2 }),
-            freed: vec![0; piece_words],
-            relaxings: Vec::new(),
-            edges: Vec::new(),
-            used: Vec::new(),
-            used_stack: Vec::new(),
-            proofs: Vec::new(),
-            probe_log: Vec::new(),
-            refuted_log: Vec::new(),
-            stuck: Vec::new(),
-            last_stuck: 0,
-            freed_count: 0,
-            blocked: vec![0; kinds],
-            bases: Vec::new(),
-            base_kinds: Vec::new(),
-            bases_at: 0,
+            still: Still::new(kinds, piece_words),
+            pairs: PairCache::new(kinds, if settings.gravity { 0 } else { kinds * pieces / 2 }),
             columns: gravity::Columns::default(),
         }
     }
@@ -375,12 +278,12 @@ impl Search {
             pieces: [a, b],
             at: [self.cell[a as usize], self.cell[b as usize]],
             allowed_before: self.allowed[k],
-            epoch_before: self.epoch,
-            cache_mark: self.cache_trail.len(),
+            epoch_before: self.pairs.epoch,
+            cache_mark: self.pairs.trail.len(),
         };
         self.order.push(step);
-        self.epoch = self.next_epoch;
-        self.next_epoch += 1;
+        self.pairs.epoch = self.pairs.next_epoch;
+        self.pairs.next_epoch += 1;
         self.left[k] -= 2;
         self.total_left -= 2;
         self.allowed[k] = ALL_PAIRINGS;
@@ -423,14 +326,14 @@ impl Search {
     /// [`Search::undo`] (`FALLING`: with gravity).
     fn undo_as<const FALLING: bool>(&mut self) {
         let step = self.order.pop().expect("a removal to undo");
-        while self.cache_trail.len() > step.cache_mark {
-            let (k, cache, watch) = self.cache_trail.pop().expect("a mask cached below");
-            self.pair_cache[k] = cache;
-            self.pair_watch[k] = watch;
+        while self.pairs.trail.len() > step.cache_mark {
+            let (k, cache, watch) = self.pairs.trail.pop().expect("a mask cached below");
+            self.pairs.masks[k] = cache;
+            self.pairs.watch[k] = watch;
         }
         let [a, b] = step.pieces;
         let k = self.kind[a as usize] as usize;
-        self.epoch = step.epoch_before;
+        self.pairs.epoch = step.epoch_before;
         self.left[k] += 2;
         self.total_left += 2;
         self.allowed[k] = step.allowed_before;

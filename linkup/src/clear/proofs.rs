@@ -83,16 +83,16 @@ impl Search {
         if inherited && !cfg!(debug_assertions) {
             return Some(NO_PROOF);
         }
-        let used_at = self.used_stack.len();
-        self.used_stack.extend_from_slice(&self.used);
-        if self.bases_at != self.positions {
+        let used_at = self.still.used_stack.len();
+        self.still.used_stack.extend_from_slice(&self.still.used);
+        if self.still.bases_at != self.positions {
             // The probes of a position all run before any position below it is entered.
             self.relax_base();
         }
         if self.exhausted {
             // The bases were cut short: the probe proves nothing, and the search stops.
-            self.used.copy_from_slice(&self.used_stack[used_at..]);
-            self.used_stack.truncate(used_at);
+            self.still.used.copy_from_slice(&self.still.used_stack[used_at..]);
+            self.still.used_stack.truncate(used_at);
             return None;
         }
         let cut = self.cut(branch).expect("a probed branch is on a kind of four");
@@ -104,7 +104,7 @@ impl Search {
                 self.allowed[k as usize] = mask;
             }
         }
-        self.scratch = true;
+        self.pairs.scratch = true;
         let cleared = self.total_left == 0;
         let alive = cleared || {
             #[cfg(test)]
@@ -113,7 +113,7 @@ impl Search {
                 // The run from the base must find what a run from scratch finds: the same
                 // least fixpoint.
                 let alive = self.can_all_go();
-                let freed = self.freed.clone();
+                let freed = self.still.freed.clone();
                 let from_base = self.relax_from_base(branch, cut);
                 // (Unless the work ran out in either: then both prove nothing.)
                 assert!(self.exhausted || alive == from_base, "a probe from the base disagrees: {branch:?}");
@@ -126,7 +126,7 @@ impl Search {
                         .collect::<Vec<_>>()
                 };
                 assert!(
-                    self.exhausted || on_board(&freed) == on_board(&self.freed),
+                    self.exhausted || on_board(&freed) == on_board(&self.still.freed),
                     "a probe from the base freed others: {branch:?}"
                 );
                 from_base
@@ -134,11 +134,11 @@ impl Search {
                 self.relax_from_base(branch, cut)
             }
         };
-        self.scratch = false;
+        self.pairs.scratch = false;
         if !alive {
-            self.last_stuck = self.stuck.len() as u32;
-            for (&present, &freed) in self.present.iter().zip(&self.freed) {
-                self.stuck.push(present & !freed);
+            self.still.last_stuck = self.still.stuck.len() as u32;
+            for (&present, &freed) in self.present.iter().zip(&self.still.freed) {
+                self.still.stuck.push(present & !freed);
             }
         }
         self.undo_to(order_mark, trail_mark);
@@ -147,11 +147,11 @@ impl Search {
         } else if inherited || cleared {
             Some(NO_PROOF)
         } else {
-            self.proofs.extend_from_slice(&self.used);
-            Some((self.proofs.len() - self.used.len()) as u32)
+            self.still.proofs.extend_from_slice(&self.still.used);
+            Some((self.still.proofs.len() - self.still.used.len()) as u32)
         };
-        self.used.copy_from_slice(&self.used_stack[used_at..]);
-        self.used_stack.truncate(used_at);
+        self.still.used.copy_from_slice(&self.still.used_stack[used_at..]);
+        self.still.used_stack.truncate(used_at);
         debug_assert!(
             alive || !inherited || self.exhausted,
             "an inherited proof of freeing failed after {branch:?}"
@@ -176,7 +176,7 @@ impl Search {
     /// every pair of the sequence one the relaxation may use. Kinds of more than four pieces
     /// never inherit (removing one of their pairs changes the partners of the others).
     pub(super) fn inherits(&self, branch: Branch) -> bool {
-        self.cut(branch).is_some_and(|cut| cut.keeps(&self.used))
+        self.cut(branch).is_some_and(|cut| cut.keeps(&self.still.used))
     }
 
     /// What `branch` (at the current position) leaves of its kind's pairings, for
@@ -214,10 +214,10 @@ impl Search {
                     "a refutation taken from the parent failed: {branch:?}"
                 );
             }
-            self.refuted_log.push((branch, stuck));
+            self.still.refuted_log.push((branch, stuck));
             return None;
         }
-        let kinds = self.used.len();
+        let kinds = self.still.used.len();
         let reused = self.known_proof(branch, from, own_log);
         let proof = match reused {
             Some((at, taken)) => {
@@ -230,18 +230,18 @@ impl Search {
             None => match self.survives(branch) {
                 Some(NO_PROOF) if self.total_left > 2 && self.inherits(branch) => {
                     // The position's own proof: keep a copy for the positions below.
-                    self.proofs.extend_from_slice(&self.used);
-                    Some((self.proofs.len() - kinds) as u32)
+                    self.still.proofs.extend_from_slice(&self.still.used);
+                    Some((self.still.proofs.len() - kinds) as u32)
                 }
                 None => {
-                    self.refuted_log.push((branch, self.last_stuck));
+                    self.still.refuted_log.push((branch, self.still.last_stuck));
                     None
                 }
                 proof => proof,
             },
         };
         if let Some(at) = proof.filter(|&at| at != NO_PROOF) {
-            self.probe_log.push((branch, at));
+            self.still.probe_log.push((branch, at));
         }
         proof
     }
@@ -252,11 +252,12 @@ impl Search {
     /// also find the position's bases, [`Search::relax_base`]; they depend on the position alone,
     /// so a probe after it finds the same.)
     fn survives_unlogged(&mut self, branch: Branch) -> bool {
-        let (proofs, stuck, last_stuck) = (self.proofs.len(), self.stuck.len(), self.last_stuck);
+        let (proofs, stuck, last_stuck) =
+            (self.still.proofs.len(), self.still.stuck.len(), self.still.last_stuck);
         let survived = self.survives(branch).is_some();
-        self.proofs.truncate(proofs);
-        self.stuck.truncate(stuck);
-        self.last_stuck = last_stuck;
+        self.still.proofs.truncate(proofs);
+        self.still.stuck.truncate(stuck);
+        self.still.last_stuck = last_stuck;
         survived
     }
 
@@ -276,11 +277,11 @@ impl Search {
     /// the argument of [`Search::inherits`]; a proof of the parent's, when the move that led
     /// here keeps it too (`from.cut`), is a proof of this position by the same argument.
     pub(super) fn known_proof(&self, branch: Branch, from: &Inherit, own_log: usize) -> Option<(u32, Taken)> {
-        let kinds = self.used.len();
+        let kinds = self.still.used.len();
         let cut = self.cut(branch)?;
-        let pairings = |at: u32| &self.proofs[at as usize..at as usize + kinds];
+        let pairings = |at: u32| &self.still.proofs[at as usize..at as usize + kinds];
         if let Some(moved) = from.cut {
-            let parent = &self.probe_log[from.log.clone()];
+            let parent = &self.still.probe_log[from.log.clone()];
             let usable = |&&(_, at): &&(Branch, u32)| moved.keeps(pairings(at)) && cut.keeps(pairings(at));
             if let Some(&(_, at)) = parent.iter().filter(|&&(logged, _)| logged == branch).find(usable) {
                 return Some((at, Taken::ParentProof));
@@ -289,7 +290,7 @@ impl Search {
                 return Some((at, Taken::OtherProof));
             }
         }
-        self.probe_log[own_log..]
+        self.still.probe_log[own_log..]
             .iter()
             .find(|&&(_, at)| cut.keeps(pairings(at)))
             .map(|&(_, at)| (at, Taken::OtherProof))
@@ -311,7 +312,7 @@ impl Search {
     /// there, so both its pieces were in F: it never frees a piece of U.
     pub(super) fn still_refuted(&self, branch: Branch, from: &Inherit) -> Option<u32> {
         let words = self.present.len();
-        self.refuted_log[from.refuted.clone()]
+        self.still.refuted_log[from.refuted.clone()]
             .iter()
             .filter(|&&(logged, _)| match (logged, branch) {
                 (Branch::Constrain(k, mask), Branch::Constrain(j, narrower)) => {
@@ -321,7 +322,7 @@ impl Search {
             })
             .map(|&(_, at)| at)
             .find(|&at| {
-                let stuck = &self.stuck[at as usize..at as usize + words];
+                let stuck = &self.still.stuck[at as usize..at as usize + words];
                 stuck.iter().zip(&self.present).all(|(&stuck, &present)| stuck & !present == 0)
             })
     }

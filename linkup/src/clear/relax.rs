@@ -3,7 +3,7 @@
 
 use super::{
     ALL_PAIRINGS, Base, Bits, Branch, Cell, Cut, Edge, MANY, MAX_EDGES, PAIRINGS, PAIRS_OF, Relaxing, Search,
-    WATCH_ALL, apart_cells, is_apart, span,
+    Wait, apart_cells, span,
 };
 
 impl Search {
@@ -30,11 +30,11 @@ impl Search {
     /// kept at the top of a pass without looking at its pieces or kind: it frees nothing, and
     /// its wait stays up to date (debug builds check it is not joinable).
     pub(super) fn can_all_go(&mut self) -> bool {
-        let mut now = self.relaxings.pop().unwrap_or_default();
+        let mut now = self.still.relaxings.pop().unwrap_or_default();
         now.reset(&self.bits);
         let (edges, freed_count) = self.relax_setup(false, &mut now);
         let alive = self.relax_run(&mut now, edges, freed_count, self.total_left);
-        self.relaxings.push(now);
+        self.still.relaxings.push(now);
         alive
     }
 
@@ -44,9 +44,9 @@ impl Search {
     /// [`Search::still_branches`] probes) free nothing: all their allowed pairs wait, and they
     /// are blocked (see [`Search::relax_base`]).
     pub(super) fn relax_setup(&mut self, hold: bool, now: &mut Relaxing) -> (Vec<Edge>, usize) {
-        self.used.clear();
-        self.used.resize(self.left.len(), 0);
-        let mut edges = std::mem::take(&mut self.edges);
+        self.still.used.clear();
+        self.still.used.resize(self.left.len(), 0);
+        let mut edges = std::mem::take(&mut self.still.edges);
         edges.clear();
         let mut freed_count = 0;
         let mut live = [0u16; 4];
@@ -62,7 +62,7 @@ impl Search {
                 }
                 let cell = &self.cell;
                 edges.extend(self.present_pairs(k).map(|(a, b)| {
-                    Edge::waiting((a, b), k, [cell[a as usize], cell[b as usize]], MANY, WATCH_ALL)
+                    Edge::waiting((a, b), k, [cell[a as usize], cell[b as usize]], MANY, Wait::ALL)
                 }));
             } else if count > 0 {
                 self.live(k, &mut live);
@@ -73,9 +73,9 @@ impl Search {
                 };
             }
         }
-        if edges.iter().any(|edge| edge.watch == WATCH_ALL) {
+        if edges.iter().any(|edge| edge.watch == Wait::ALL) {
             // Pairs never checked yet: the first pass checks every pair.
-            now.freed_lines = WATCH_ALL;
+            now.freed_lines = Wait::ALL.rows_cols();
         }
         (edges, freed_count)
     }
@@ -84,15 +84,15 @@ impl Search {
     /// on the board, waits on: the watch its mask found, when the cache holds it (not while a
     /// probe looks at a child), else every row between its pieces' rows and every column
     /// between their columns (every line of either shape lies there).
-    fn first_wait(&self, k: usize, bit: usize, a: Cell, b: Cell) -> (u64, u64) {
-        if !self.scratch {
-            self.pair_watch[k][bit]
+    fn first_wait(&self, k: usize, bit: usize, a: Cell, b: Cell) -> Wait {
+        if !self.pairs.scratch {
+            self.pairs.watch[k][bit]
         } else if self.max_turns <= 2 {
             let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
             let cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
-            (rows, cols)
+            Wait::lines(rows, cols)
         } else {
-            WATCH_ALL
+            Wait::ALL
         }
     }
 
@@ -127,7 +127,7 @@ impl Search {
         let allowed = self.allowed[k];
         let held = hold && known != 0;
         if held {
-            self.blocked[k] = ALL_PAIRINGS;
+            self.still.blocked[k] = ALL_PAIRINGS;
         }
         // Bit 2p for each allowed pairing p with both its pairs joinable, and with either.
         let allowed_bits = PAIRS_OF[usize::from(allowed & ALL_PAIRINGS)] & 0b01_0101;
@@ -149,10 +149,13 @@ impl Search {
                 let joined = known >> (2 * pairing + index) & 1 == 1;
                 if joined && primary == Some(pairing) {
                     freed_count += now.free(live[x], at[x]) + now.free(live[y], at[y]);
-                    self.used[k] |= 1 << pairing;
+                    self.still.used[k] |= 1 << pairing;
                 } else {
-                    let watch =
-                        if joined { (0, 0) } else { self.first_wait(k, 2 * pairing + index, at[x], at[y]) };
+                    let watch = if joined {
+                        Wait::NOTHING
+                    } else {
+                        self.first_wait(k, 2 * pairing + index, at[x], at[y])
+                    };
                     let mut edge = Edge::waiting((live[x], live[y]), k, [at[x], at[y]], 1 << pairing, watch);
                     edge.joined = joined;
                     edges.push(edge);
@@ -181,7 +184,7 @@ impl Search {
         // more, every pair counts. Either way the pieces freed at the end are the same (the
         // least fixpoint), so the verdict is. While probing, the stages cost more line checks
         // than the proofs they shape save, so every pair counts at once.
-        let mut mixing = self.probe;
+        let mut mixing = self.still.probe;
         // A pass looks at each pair once, a unit each, counted here and spent at the end (the
         // counter stays out of the passes); a run cut short frees too little and proves nothing
         // (the search stops, see `Search::exhausted`).
@@ -218,8 +221,8 @@ impl Search {
                     continue;
                 }
                 let k = edge.kind as usize;
-                let used = self.used[k];
-                let waits = self.blocked[k] & edge.pairing != 0
+                let used = self.still.used[k];
+                let waits = self.still.blocked[k] & edge.pairing != 0
                     || !mixing && edge.pairing & ALL_PAIRINGS != 0 && used != 0 && used != edge.pairing;
                 let joined = if waits {
                     // Blocked, or waiting for the second stage: checked, once it may free,
@@ -232,7 +235,7 @@ impl Search {
                 if joined {
                     let (pairing, at) = (edge.pairing, edge.at);
                     freed_count += now.free(a, at[0]) + now.free(b, at[1]);
-                    self.used[k] |= pairing;
+                    self.still.used[k] |= pairing;
                     if freed_count == target {
                         // Every piece is freed: the pairs not looked at yet would all be
                         // dropped (both their pieces freed), as the pass would drop them.
@@ -256,10 +259,10 @@ impl Search {
                 mixing = true;
             }
         }
-        let words = self.freed.len();
-        self.freed.copy_from_slice(&now.freed[..words]);
-        self.edges = edges;
-        self.freed_count = freed_count;
+        let words = self.still.freed.len();
+        self.still.freed.copy_from_slice(&now.freed[..words]);
+        self.still.edges = edges;
+        self.still.freed_count = freed_count;
         self.spend(looked);
         freed_count == target && !self.exhausted
     }
@@ -279,17 +282,15 @@ impl Search {
         // A pair apart waits on four cells of the relaxed board as it is now, whatever was
         // freed since; others on the lines freed since. (A pair apart that gets here is no
         // longer: one of its cells opened.)
-        let recheck = is_apart(edge.watch) || {
-            (since.0 | now.freed_lines.0) & edge.watch.0 != 0
-                || (since.1 | now.freed_lines.1) & edge.watch.1 != 0
-        };
+        let recheck = edge.watch.is_apart()
+            || edge.watch.touched((since.0 | now.freed_lines.0, since.1 | now.freed_lines.1));
         debug_assert!(
             recheck || !banded || now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some(),
             "a pair left unchecked is joinable"
         );
         let wait = if !recheck {
             Some(edge.watch)
-        } else if is_apart(edge.watch) {
+        } else if edge.watch.is_apart() {
             // The shape along lines with both cells still closed is as it was.
             let ends = (edge.at[0], edge.at[1]);
             let opened = now.apart_opened(edge.cells);
@@ -299,13 +300,13 @@ impl Search {
             Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
         } else {
             (!now.flood_joinable(edge.at[0], edge.at[1], self.max_turns, self.bits.rows.len()))
-                .then_some(WATCH_ALL)
+                .then_some(Wait::ALL)
         };
         match wait {
             None => true,
             Some(watch) => {
                 edge.watch = watch;
-                if is_apart(watch) {
+                if watch.is_apart() {
                     edge.cells = apart_cells(watch);
                 }
                 false
@@ -338,59 +339,59 @@ impl Search {
     /// are checked against every line freed since the start (stale), so every pair whose wait
     /// could end is checked again. Debug builds run both and check they free the same pieces.
     pub(super) fn relax_base(&mut self) {
-        let mut now = self.relaxings.pop().unwrap_or_default();
+        let mut now = self.still.relaxings.pop().unwrap_or_default();
         now.reset(&self.bits);
         let (mut edges, mut freed_count) = self.relax_setup(true, &mut now);
-        self.base_kinds.clear();
+        self.still.base_kinds.clear();
         // The pairs the bases keep in all: their memory.
         let mut kept = 0;
-        for index in (0..self.kind_order.len()).rev() {
-            let k = self.kind_order[index] as usize;
-            if self.blocked[k] == 0 {
+        for index in (0..self.still.kind_order.len()).rev() {
+            let k = self.still.kind_order[index] as usize;
+            if self.still.blocked[k] == 0 {
                 continue;
             }
             if self.exhausted {
-                self.blocked[k] = 0;
+                self.still.blocked[k] = 0;
                 continue;
             }
             self.relax_run(&mut now, edges, freed_count, usize::MAX);
-            edges = std::mem::take(&mut self.edges);
-            freed_count = self.freed_count;
-            let at = self.base_kinds.len();
-            if self.bases.len() == at {
-                self.bases.push(Base::default());
+            edges = std::mem::take(&mut self.still.edges);
+            freed_count = self.still.freed_count;
+            let at = self.still.base_kinds.len();
+            if self.still.bases.len() == at {
+                self.still.bases.push(Base::default());
             }
             // The base's copy of the pairs waiting.
             kept += edges.len();
             if kept > MAX_EDGES || !self.spend(edges.len() as u64) {
                 self.exhausted = true;
-                self.blocked[k] = 0;
+                self.still.blocked[k] = 0;
                 continue;
             }
-            let base = &mut self.bases[at];
+            let base = &mut self.still.bases[at];
             base.now.clone_from(&now);
             base.freed_count = freed_count;
-            base.used.clone_from(&self.used);
+            base.used.clone_from(&self.still.used);
             base.edges.clone_from(&edges);
-            self.base_kinds.push(k);
-            self.blocked[k] = 0;
+            self.still.base_kinds.push(k);
+            self.still.blocked[k] = 0;
         }
-        self.relaxings.push(now);
-        self.edges = edges;
-        self.freed_count = freed_count;
-        self.bases_at = self.positions;
+        self.still.relaxings.push(now);
+        self.still.edges = edges;
+        self.still.freed_count = freed_count;
+        self.still.bases_at = self.positions;
     }
 
     /// [`Search::can_all_go`] after `branch` (made already; `cut`: what it leaves its kind),
     /// run on from its kind's base (see [`Search::relax_base`]).
     pub(super) fn relax_from_base(&mut self, branch: Branch, cut: Cut) -> bool {
-        let at = self.base_kinds.iter().position(|&k| k == cut.kind).expect("a probed kind is held");
-        let mut now = self.relaxings.pop().unwrap_or_default();
-        let base = &self.bases[at];
+        let at = self.still.base_kinds.iter().position(|&k| k == cut.kind).expect("a probed kind is held");
+        let mut now = self.still.relaxings.pop().unwrap_or_default();
+        let base = &self.still.bases[at];
         now.clone_from(&base.now);
         now.freed_lines = (0, 0);
-        self.used.copy_from_slice(&base.used);
-        let mut edges = std::mem::take(&mut self.edges);
+        self.still.used.copy_from_slice(&base.used);
+        let mut edges = std::mem::take(&mut self.still.edges);
         edges.clone_from(&base.edges);
         let mut freed_count = base.freed_count;
         let mut target = self.total_left;
@@ -399,10 +400,10 @@ impl Search {
             freed_count += now.free(a, self.cell[a as usize]) + now.free(b, self.cell[b as usize]);
             target += 2;
         }
-        self.blocked[cut.kind] = ALL_PAIRINGS & !cut.pairings;
+        self.still.blocked[cut.kind] = ALL_PAIRINGS & !cut.pairings;
         let alive = self.relax_run(&mut now, edges, freed_count, target);
-        self.relaxings.push(now);
-        self.blocked[cut.kind] = 0;
+        self.still.relaxings.push(now);
+        self.still.blocked[cut.kind] = 0;
         alive
     }
 }

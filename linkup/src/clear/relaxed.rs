@@ -1,7 +1,7 @@
 //! The state of a run of the relaxation: the relaxed board, the pieces freed, the pairs that may
 //! still free one (see [`Search::can_all_go`]).
 
-use super::{Bits, CELL_BYTES, Cell, LINE_WORDS, PIECE_WORDS, is_apart};
+use super::{Bits, CELL_BYTES, Cell, LINE_WORDS, PIECE_WORDS, Wait};
 
 /// A pair of [`Search::can_all_go`] that may still free a piece.
 #[derive(Debug, Clone, Copy)]
@@ -20,8 +20,9 @@ pub(super) struct Edge {
     pub(super) joined: bool,
     /// Skipped by passes since its last check (see [`Search::can_all_go`]).
     pub(super) stale: bool,
-    /// The rows and columns (masks) a cell must open on before the pair can become joinable.
-    pub(super) watch: (u64, u64),
+    /// What the pair waits on: the rows and columns (masks) a cell must open on, or four
+    /// cells, before it can become joinable.
+    pub(super) watch: Wait,
     /// When `watch` is apart, its four cells ([`apart_cells`]).
     pub(super) cells: [u16; 4],
 }
@@ -33,7 +34,7 @@ impl Edge {
     /// (`previous`) or in this pass.
     #[inline(always)]
     pub(super) fn idle(&self, now: &Relaxing, previous: (u64, u64)) -> bool {
-        if is_apart(self.watch) {
+        if self.watch.is_apart() {
             debug_assert_eq!(
                 now.still_apart(self.cells),
                 Bits::still_apart(&now.rows, &now.cols, self.watch)
@@ -42,21 +43,14 @@ impl Edge {
         } else {
             !self.joined
                 && !self.stale
-                && (previous.0 | now.freed_lines.0) & self.watch.0 == 0
-                && (previous.1 | now.freed_lines.1) & self.watch.1 == 0
+                && !self.watch.touched((previous.0 | now.freed_lines.0, previous.1 | now.freed_lines.1))
         }
     }
 
     /// The pair of pieces `a < b` (on the cells `at`) of kind `kind` and pairing bit `pairing`,
     /// not known joinable, waiting on `watch`.
-    pub(super) fn waiting(
-        (a, b): (u16, u16),
-        kind: usize,
-        at: [Cell; 2],
-        pairing: u8,
-        watch: (u64, u64),
-    ) -> Edge {
-        let cells = if is_apart(watch) { apart_cells(watch) } else { [0; 4] };
+    pub(super) fn waiting((a, b): (u16, u16), kind: usize, at: [Cell; 2], pairing: u8, watch: Wait) -> Edge {
+        let cells = if watch.is_apart() { apart_cells(watch) } else { [0; 4] };
         Edge { a, b, kind: kind as u16, at, pairing, joined: false, stale: false, watch, cells }
     }
 }
@@ -84,7 +78,7 @@ pub(super) struct Base {
 /// that way ([`Edge::cells`]), against a shift, a load and a shift each in the words. Only
 /// its first `cells_used` bytes (the framed rows and the row beyond) are ever set: the rest
 /// stays 0, and is neither cleared nor copied. A run's state is boxed and reused
-/// ([`Search::relaxings`]): made anew, moved or cloned whole, its bytes cost more than the run.
+/// ([`Still::relaxings`]): made anew, moved or cloned whole, its bytes cost more than the run.
 #[derive(Debug)]
 pub(super) struct Relaxing {
     pub(super) rows: [u64; LINE_WORDS],
@@ -136,14 +130,10 @@ pub(super) fn cell_index(row: u32, col: u32) -> u16 {
 }
 
 /// The four cells of a wait apart ([`Bits::wait_on`]) as indices into [`Relaxing::open`].
-pub(super) fn apart_cells((across, down): (u64, u64)) -> [u16; 4] {
-    let byte = |word: u64, at: u32| (word >> at & 0xFF) as u32;
-    [
-        cell_index(byte(across, 0), byte(across, 8)),
-        cell_index(byte(across, 16), byte(across, 24)),
-        cell_index(byte(down, 8), byte(down, 0)),
-        cell_index(byte(down, 24), byte(down, 16)),
-    ]
+pub(super) fn apart_cells(wait: Wait) -> [u16; 4] {
+    let (across, down) = wait.shapes();
+    let ([(row_a, col_a), (row_b, col_b)], [(col_c, row_c), (col_d, row_d)]) = (across.cells(), down.cells());
+    [cell_index(row_a, col_a), cell_index(row_b, col_b), cell_index(row_c, col_c), cell_index(row_d, col_d)]
 }
 
 impl Relaxing {

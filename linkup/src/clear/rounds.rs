@@ -25,19 +25,19 @@ impl Search {
     /// takes varies a lot with the order of branches (a few bad early choices lead into large
     /// hopeless subtrees); short rounds in varied orders find the short searches.
     pub(super) fn probe_rounds(&mut self, unit: Option<u64>) -> Result<bool, OutOfBudget> {
-        self.probe = true;
+        self.still.probe = true;
         let unit = unit.unwrap_or(self.cell.len() as u64).max(1);
         self.in_rounds(unit, |search, seed| {
             search.undo_to(0, 0);
             search.branches.clear();
-            search.used_stack.clear();
-            search.proofs.clear();
-            search.probe_log.clear();
-            search.refuted_log.clear();
-            search.stuck.clear();
-            search.branch_turn = seed.map_or(0, |seed| seed >> 32);
+            search.still.used_stack.clear();
+            search.still.proofs.clear();
+            search.still.probe_log.clear();
+            search.still.refuted_log.clear();
+            search.still.stuck.clear();
+            search.still.branch_turn = seed.map_or(0, |seed| seed >> 32);
             if seed.is_none() {
-                for (index, slot) in search.kind_order.iter_mut().enumerate() {
+                for (index, slot) in search.still.kind_order.iter_mut().enumerate() {
                     *slot = index as u32;
                 }
             }

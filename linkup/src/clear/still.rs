@@ -2,8 +2,8 @@
 //! kind of four with the fewest, probes (see the [module documentation](super)).
 
 use super::{
-    Branch, Cut, Inherit, NO_PROOF, OutOfBudget, PAIRINGS, PROBE_AFTER_HOPELESS, Search, Taken, count_taken,
-    fingerprint,
+    Base, Branch, Cut, Edge, Inherit, NO_PROOF, OutOfBudget, PAIRINGS, PROBE_AFTER_HOPELESS, Relaxing,
+    Search, Taken, count_taken, fingerprint,
 };
 
 /// The branches of one kind of four: a removal for some of its pairings, and the other
@@ -14,7 +14,7 @@ pub(super) struct Choice {
     pub(super) removes: [(u16, u16); 3],
     pub(super) count: usize,
     pub(super) rest: u8,
-    /// Where in [`Search::proofs`] the probe of each branch left its proof (in branch order:
+    /// Where in [`Still::proofs`] the probe of each branch left its proof (in branch order:
     /// the removals, then the rest), or [`NO_PROOF`].
     pub(super) proofs: [u32; 4],
 }
@@ -27,6 +27,88 @@ struct LogMarks {
     log: usize,
     refuted: usize,
     stuck: usize,
+}
+
+/// The state only the search without gravity keeps, beside the position ([`Search`]): whether it
+/// probes and what probing learnt, the runs of the relaxation and the proofs they leave.
+#[derive(Debug, Default)]
+pub(super) struct Still {
+    /// Try every branch before choosing (see [`Search::still_branches`]).
+    pub(super) probe: bool,
+    /// Positions the search without probing proved hopeless (see [`PROBE_AFTER_HOPELESS`]).
+    pub(super) hopeless_found: u64,
+    /// The order [`Search::still_branches`] looks at kinds in (of kinds with as few branches,
+    /// the first is taken): reading order of first pieces at the start; while probing, a kind
+    /// with a branch that fails is moved to its front (see [`Search::still_branches`]), and
+    /// each round starts from the order the rounds before left.
+    pub(super) kind_order: Vec<u32>,
+    /// The removals of the kind branched on are tried rotated left by this (modulo their
+    /// count) before the one the position's proof carries over to is put first.
+    pub(super) branch_turn: u64,
+    /// The pieces the last run of [`Search::relax_run`] freed (one bit per piece).
+    pub(super) freed: Vec<u64>,
+    /// The states of runs of the relaxation not in use, to run the next ones in (see
+    /// [`Relaxing`]).
+    pub(super) relaxings: Vec<Box<Relaxing>>,
+    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
+    /// the rows and columns (masks) it waits on.
+    pub(super) edges: Vec<Edge>,
+    /// What [`Search::can_all_go`] last found true used, per kind: the pairings (bit p) of the
+    /// pairs that freed its pieces (see [`Search::inherits`]).
+    pub(super) used: Vec<u8>,
+    /// Saved copies of `used` (one per position on the search path that holds a proof).
+    pub(super) used_stack: Vec<u8>,
+    /// The proofs (`used` of each) that the probes of the positions on the search path found,
+    /// for the branches taken to inherit.
+    pub(super) proofs: Vec<u8>,
+    /// The probes of the positions on the search path that found a proof: the branch and
+    /// where its proof lies in `proofs` (see [`Search::probe`]).
+    pub(super) probe_log: Vec<(Branch, u32)>,
+    /// The probes of the positions on the search path that failed: the branch and where the
+    /// pieces its relaxation could not free lie in `stuck` (one bit per piece, see
+    /// [`Search::still_refuted`]).
+    pub(super) refuted_log: Vec<(Branch, u32)>,
+    pub(super) stuck: Vec<u64>,
+    /// Where the last failed probe left its pieces in `stuck`.
+    pub(super) last_stuck: u32,
+    /// Pieces freed by the last run of [`Search::relax_run`].
+    pub(super) freed_count: usize,
+    /// Per kind: the pairings (bits) [`Search::relax_run`] may not use (0 but while a base is
+    /// found or a probe runs from it).
+    pub(super) blocked: Vec<u8>,
+    /// The relaxations of the position probed from that the probes of each kind run on from
+    /// ([`Search::relax_base`]): `bases[i]` for kind `base_kinds[i]`, found at the position
+    /// numbered `bases_at` (the count of positions when it was entered; 0: none).
+    pub(super) bases: Vec<Base>,
+    pub(super) base_kinds: Vec<usize>,
+    pub(super) bases_at: u64,
+}
+
+impl Still {
+    /// Nothing searched yet, for `kinds` kinds and `piece_words` words of one bit per piece.
+    pub(super) fn new(kinds: usize, piece_words: usize) -> Still {
+        Still {
+            probe: true,
+            hopeless_found: 0,
+            kind_order: (0..kinds as u32).collect(),
+            branch_turn: 0,
+            freed: vec![0; piece_words],
+            relaxings: Vec::new(),
+            edges: Vec::new(),
+            used: Vec::new(),
+            used_stack: Vec::new(),
+            proofs: Vec::new(),
+            probe_log: Vec::new(),
+            refuted_log: Vec::new(),
+            stuck: Vec::new(),
+            last_stuck: 0,
+            freed_count: 0,
+            blocked: vec![0; kinds],
+            bases: Vec::new(),
+            base_kinds: Vec::new(),
+            bases_at: 0,
+        }
+    }
 }
 
 impl Search {
@@ -54,7 +136,7 @@ impl Search {
         if alive {
             probed = self.still_branches(from, marks.log);
             if self.branches.len() > key_at {
-                self.used_stack.extend_from_slice(&self.used);
+                self.still.used_stack.extend_from_slice(&self.still.used);
             }
         }
         let mut index = key_at;
@@ -65,11 +147,11 @@ impl Search {
             let inherited = self.inherits(branch);
             if !inherited && probed != NO_PROOF {
                 let at = probed as usize;
-                self.used.copy_from_slice(&self.proofs[at..at + self.left.len()]);
+                self.still.used.copy_from_slice(&self.still.proofs[at..at + self.left.len()]);
             }
             let below = Inherit {
-                log: marks.log..self.probe_log.len(),
-                refuted: marks.refuted..self.refuted_log.len(),
+                log: marks.log..self.still.probe_log.len(),
+                refuted: marks.refuted..self.still.refuted_log.len(),
                 cut: self.cut(branch),
             };
             if self.try_branch(branch, inherited || probed != NO_PROOF, &below)? {
@@ -78,7 +160,7 @@ impl Search {
                 return Ok(true);
             }
             if !inherited {
-                self.used.copy_from_slice(&self.used_stack[marks.used..]);
+                self.still.used.copy_from_slice(&self.still.used_stack[marks.used..]);
             }
         }
         self.branches.truncate(key_at);
@@ -102,35 +184,35 @@ impl Search {
                 return true;
             }
         }
-        let used_at = self.used_stack.len();
-        self.used_stack.extend_from_slice(&self.used);
+        let used_at = self.still.used_stack.len();
+        self.still.used_stack.extend_from_slice(&self.still.used);
         let alive = self.can_all_go();
         if proved {
             assert!(alive || self.exhausted, "an inherited proof of freeing failed");
-            self.used.copy_from_slice(&self.used_stack[used_at..]);
+            self.still.used.copy_from_slice(&self.still.used_stack[used_at..]);
         }
-        self.used_stack.truncate(used_at);
+        self.still.used_stack.truncate(used_at);
         alive
     }
 
     /// Where the logs of proofs and refutations end now (see [`Search::truncate_logs`]).
     fn log_marks(&self) -> LogMarks {
         LogMarks {
-            used: self.used_stack.len(),
-            proofs: self.proofs.len(),
-            log: self.probe_log.len(),
-            refuted: self.refuted_log.len(),
-            stuck: self.stuck.len(),
+            used: self.still.used_stack.len(),
+            proofs: self.still.proofs.len(),
+            log: self.still.probe_log.len(),
+            refuted: self.still.refuted_log.len(),
+            stuck: self.still.stuck.len(),
         }
     }
 
     /// Drops what the position's probes and branches logged since `marks`.
     fn truncate_logs(&mut self, marks: LogMarks) {
-        self.used_stack.truncate(marks.used);
-        self.proofs.truncate(marks.proofs);
-        self.probe_log.truncate(marks.log);
-        self.refuted_log.truncate(marks.refuted);
-        self.stuck.truncate(marks.stuck);
+        self.still.used_stack.truncate(marks.used);
+        self.still.proofs.truncate(marks.proofs);
+        self.still.probe_log.truncate(marks.log);
+        self.still.refuted_log.truncate(marks.refuted);
+        self.still.stuck.truncate(marks.stuck);
     }
 
     /// Plays `branch` and searches on below it (`proved`: a proof that the relaxation holds
@@ -169,9 +251,9 @@ impl Search {
         let key = std::mem::take(&mut self.key);
         self.memo.insert(fingerprint(&key), &key);
         self.key = key;
-        if !self.probe {
-            self.hopeless_found += 1;
-            if self.hopeless_found == PROBE_AFTER_HOPELESS {
+        if !self.still.probe {
+            self.still.hopeless_found += 1;
+            if self.still.hopeless_found == PROBE_AFTER_HOPELESS {
                 // Start again with probing: the next position is over the budget.
                 self.budget = self.budget.min(self.positions);
             }
@@ -206,8 +288,8 @@ impl Search {
         // so far when a probe of it failed.
         let mut failed_first: Option<usize> = None;
         let mut best_failed: Option<usize> = None;
-        for index in 0..self.kind_order.len() {
-            let k = self.kind_order[index] as usize;
+        for index in 0..self.still.kind_order.len() {
+            let k = self.still.kind_order[index] as usize;
             if self.left[k] != 4 {
                 continue;
             }
@@ -223,7 +305,7 @@ impl Search {
             }
             if branches == 0 {
                 // Move to front: the next positions probe this kind first.
-                self.kind_order[..=index].rotate_right(1);
+                self.still.kind_order[..=index].rotate_right(1);
                 return [NO_PROOF; 4];
             }
             // Fewest branches; among those, a kind that all its branches remove from; among
@@ -233,8 +315,8 @@ impl Search {
             };
             // A branch the proof carries over to ([`Search::inherits`]): a removal of a pairing
             // covered, or the rest. (While probing, the branches take the probes' proofs instead.)
-            let keeps = |pairings: u8| Cut { kind: k, pairings }.keeps(&self.used);
-            let carried = self.probe
+            let keeps = |pairings: u8| Cut { kind: k, pairings }.keeps(&self.still.used);
+            let carried = self.still.probe
                 || (0..PAIRINGS.len()).any(|pairing| covered >> pairing & 1 == 1 && keeps(1 << pairing))
                 || choice.rest != 0 && keeps(choice.rest);
             let key = 2 * rank(&choice) + usize::from(!carried);
@@ -243,7 +325,9 @@ impl Search {
                 best = Some(choice);
                 best_key = key;
             }
-            if self.probe && best.as_ref().is_some_and(|best| best.count + usize::from(best.rest != 0) == 1) {
+            if self.still.probe
+                && best.as_ref().is_some_and(|best| best.count + usize::from(best.rest != 0) == 1)
+            {
                 // A single branch: another kind could only do better by refuting the position,
                 // which is rarely worth probing every other kind for.
                 break;
@@ -251,7 +335,7 @@ impl Search {
         }
         if let Some(index) = best_failed.or(failed_first) {
             // Move to front: the next positions probe this kind first.
-            self.kind_order[..=index].rotate_right(1);
+            self.still.kind_order[..=index].rotate_right(1);
         }
         if let Some(choice) = best {
             return self.push_choice(choice);
@@ -285,7 +369,7 @@ impl Search {
                 covered |= 1 << pairing;
                 let (x, y) = two[usize::from(bits & 1 == 0)];
                 let branch = Branch::Remove(live[x], live[y]);
-                let proof = if self.probe { self.probe(branch, from, own_log) } else { Some(NO_PROOF) };
+                let proof = if self.still.probe { self.probe(branch, from, own_log) } else { Some(NO_PROOF) };
                 if let Some(proof) = proof {
                     choice.removes[choice.count] = (live[x], live[y]);
                     choice.proofs[choice.count] = proof;
@@ -296,7 +380,7 @@ impl Search {
             }
         }
         choice.rest = self.allowed[k] & !covered;
-        if self.probe && choice.rest != 0 {
+        if self.still.probe && choice.rest != 0 {
             if let Some(proof) = self.probe(Branch::Constrain(k as u32, choice.rest), from, own_log) {
                 choice.proofs[choice.count] = proof;
             } else {
@@ -314,7 +398,7 @@ impl Search {
     fn push_choice(&mut self, mut choice: Choice) -> [u32; 4] {
         let first_branch = self.branches.len();
         let mut proofs = choice.proofs;
-        let turn = (self.branch_turn % choice.count.max(1) as u64) as usize;
+        let turn = (self.still.branch_turn % choice.count.max(1) as u64) as usize;
         choice.removes[..choice.count].rotate_left(turn);
         proofs[..choice.count].rotate_left(turn);
         for &(a, b) in &choice.removes[..choice.count] {

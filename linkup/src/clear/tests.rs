@@ -1,6 +1,6 @@
 //! Tests of the search's parts.
 
-use super::bits::{run_high, run_low};
+use super::bits::{run, run_high, run_low};
 use super::proofs::{FROM_BASE, TAKEN};
 use super::*;
 use crate::model::EMPTY;
@@ -224,20 +224,17 @@ proptest! {
             rows >> row & 1 == 1 || cols >> col & 1 == 1
         });
         prop_assert!(!off_lines.joinable(cell(a), cell(b), max_turns));
-        if !is_apart(wait) {
-            prop_assert_eq!(wait, (rows, cols));
+        if !wait.is_apart() {
+            prop_assert_eq!(wait.rows_cols(), (rows, cols));
             return Ok(());
         }
         prop_assert!(Bits::still_apart(&bits.rows, &bits.cols, wait));
-        // The four cells, (row, column), from the words along the rows and the columns.
-        let byte = |word: u64, at: u32| (word >> at & 0xFF) as u8;
-        let (across, down) = wait;
-        let four = [
-            (byte(across, 0), byte(across, 8)),
-            (byte(across, 16), byte(across, 24)),
-            (byte(down, 8), byte(down, 0)),
-            (byte(down, 24), byte(down, 16)),
-        ];
+        // The four cells, (row, column), from the shapes along the rows and the columns.
+        let (across, down) = wait.shapes();
+        let as_cell = |(row, col): (u32, u32)| (row as u8, col as u8);
+        let [first, second] = across.cells().map(as_cell);
+        let [third, fourth] = down.cells().map(|(col, row)| as_cell((row, col)));
+        let four = [first, second, third, fourth];
         let off_cells = opened(&|index| four.contains(&cell(index)));
         prop_assert!(!off_cells.joinable(cell(a), cell(b), max_turns));
         prop_assert!(Bits::still_apart(&off_cells.rows, &off_cells.cols, wait));
@@ -254,7 +251,7 @@ proptest! {
         let bits = case.bits_with(&|_| false);
         let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
         prop_assert_eq!(Bits::wait_on_sorted(&bits.rows, &bits.cols, cell(a), cell(b), max_turns), wait);
-        let Some(wait) = wait.filter(|&wait| is_apart(wait)) else { return Ok(()) };
+        let Some(wait) = wait.filter(|&wait| wait.is_apart()) else { return Ok(()) };
         let later = case.bits_with(&|index| case.more[index]);
         let opened = Bits::apart_opened(&later.rows, &later.cols, wait);
         prop_assume!(opened != (false, false));
@@ -295,10 +292,10 @@ fn many_hopeless_positions_start_probing_early() {
     let rules = Rules { max_turns: 2, outside: true };
     let settings = Settings { rules, gravity: false, budget: DEFAULT_BUDGET };
     let mut without_probes = Search::new(&board, settings, MEMO_WORDS);
-    without_probes.probe = false;
+    without_probes.still.probe = false;
     without_probes.budget = PROBE_AFTER;
     assert_eq!(without_probes.search_still(false, &Inherit::default()), Err(OutOfBudget));
-    assert_eq!(without_probes.hopeless_found, PROBE_AFTER_HOPELESS);
+    assert_eq!(without_probes.still.hopeless_found, PROBE_AFTER_HOPELESS);
     assert!(without_probes.positions < PROBE_AFTER, "{} positions", without_probes.positions);
     let outcome = search(&board, settings).expect("fits");
     assert!(outcome.positions > without_probes.positions);

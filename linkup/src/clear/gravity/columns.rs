@@ -6,6 +6,46 @@ use super::{Cell, NO_KIND, Search, mix, span};
 /// No piece (an empty column's top).
 pub(in crate::clear) const NO_PIECE: u16 = u16::MAX;
 
+/// The board's columns as given, which gravity lays a column out from (see [`Search::settle`]).
+#[derive(Debug)]
+pub(in crate::clear) struct Given {
+    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
+    /// (framed columns).
+    pub(in crate::clear) column: Vec<u16>,
+    pub(in crate::clear) column_start: Vec<usize>,
+    /// The row of every piece on the board as given.
+    pub(in crate::clear) home_row: Vec<u8>,
+}
+
+/// A piece's kind and its index among the pieces of its kind (in `members`) in one `u16`: the kind
+/// times 64 plus the index ([`Columns::code`]). Held only when every kind has at most 64 pieces and
+/// the kinds are fewer than [`NO_KIND`], so both fit (kind below 255, index below 64).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(in crate::clear) struct Code(u16);
+
+const _: () = assert!((NO_KIND as usize) << 6 <= u16::MAX as usize, "a kind and an index in a code");
+
+impl Code {
+    /// Piece number `slot` of kind `kind`.
+    #[inline(always)]
+    pub(in crate::clear) fn new(kind: u32, slot: u8) -> Code {
+        debug_assert!(kind < u32::from(NO_KIND) && slot < 64, "a code's kind or index out of range");
+        Code((kind << 6) as u16 | u16::from(slot))
+    }
+
+    /// The kind.
+    #[inline(always)]
+    pub(in crate::clear) fn kind(self) -> usize {
+        usize::from(self.0 >> 6) & 255
+    }
+
+    /// The index among the pieces of the kind.
+    #[inline(always)]
+    pub(in crate::clear) fn slot(self) -> u32 {
+        u32::from(self.0 & 63)
+    }
+}
+
 /// What [`Search::settle_packed`] and [`Search::settle`] keep up to date with gravity, column by
 /// column, so that a position costs work only in the columns a removal touched. Invariants (once
 /// [`Search::init_columns`] ran): `top[c]` is the highest piece on the board in framed column `c`
@@ -40,20 +80,17 @@ pub(in crate::clear) struct Columns {
     pub(in crate::clear) grid: Vec<u16>,
     /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
     /// of the piece on the cell of column `c`, or [`NO_KIND`] (empty cells, the ring, the bytes
-    /// beyond the last column); held only when [`Columns::member_slot`] is (every kind fits a
-    /// byte then), and up to date only as [`Columns::cells_on_demand`] says. Eight cells a word
+    /// beyond the last column); held only when [`Columns::code`] is (every kind fits a byte
+    /// then), and up to date only as [`Columns::cells_on_demand`] says. Eight cells a word
     /// find the pieces side by side of one kind in a few operations ([`side_by_side`]).
     pub(in crate::clear) kind_bytes: Vec<u64>,
     /// Words per framed row in [`Columns::kind_bytes`].
     pub(in crate::clear) row_words: usize,
-    /// Per piece: its index among the pieces of its kind (`members`), when every kind has at
-    /// most 64 pieces; else empty (the pairs are then found kind by kind).
-    pub(in crate::clear) member_slot: Vec<u8>,
-    /// Per framed cell (row-major), kept with [`Columns::kind_bytes`]: the kind of the piece on
-    /// it times 64 plus its [`Columns::member_slot`] (only what cells holding a piece hold is
-    /// meaningful), so that a piece with an open side is bucketed by kind with one load.
-    pub(in crate::clear) codes: Vec<u16>,
-    /// [`Columns::kind_bytes`] and [`Columns::codes`] are not kept up to date by
+    /// Per piece: its [`Code`], when every kind has at most 64 pieces; else empty (the pairs are
+    /// then found kind by kind). A piece with an open side is bucketed by kind through the grid
+    /// of pieces and this: the grid of pieces is the only layout of the cells with their pieces.
+    pub(in crate::clear) code: Vec<Code>,
+    /// [`Columns::kind_bytes`] is not kept up to date by
     /// [`Search::settle_packed`] and [`Search::settle`] but laid out from `grid` when
     /// [`Search::find_pairs_by_cells`] needs them: when pairs are found incrementally, only the
     /// first position of a round does, and keeping them at every removal and undo cost more than
@@ -72,8 +109,8 @@ pub(in crate::clear) struct Columns {
 
 impl Columns {
     /// Writes `piece` (`kind`: the kind of each piece) on `row` of column `col` of the grid of
-    /// pieces (`width` columns), and with `bytes` of the grids of kinds and codes too. (Inlined:
-    /// both layouts call it for every piece they move.)
+    /// pieces (`width` columns), and with `bytes` of the grid of kinds too. (Inlined: both
+    /// layouts call it for every piece they move.)
     #[inline(always)]
     pub(in crate::clear) fn place(
         &mut self,
@@ -89,12 +126,11 @@ impl Columns {
             let (word, shift) = (col / 8, col % 8 * 8);
             let eight = &mut self.kind_bytes[row * self.row_words + word];
             *eight = *eight & !(0xFF << shift) | u64::from(kind) << shift;
-            self.codes[row * width + col] = (kind << 6) as u16 | u16::from(self.member_slot[piece as usize]);
         }
     }
 
     /// Empties `row` of column `col` in the grid of pieces (`width` columns), and with `bytes`
-    /// in the grid of kinds too (the grid of codes is read only where a piece is). (Inlined, as
+    /// in the grid of kinds too. (Inlined, as
     /// [`Columns::place`].)
     #[inline(always)]
     pub(in crate::clear) fn empty(&mut self, (row, col): (usize, usize), width: usize, bytes: bool) {
@@ -149,12 +185,13 @@ pub(in crate::clear) fn column_top(pieces: &[u16], present: u64) -> u16 {
 impl Search {
     /// Per framed column: its pieces were given packed at its bottom.
     pub(in crate::clear) fn packed_columns(&self) -> Vec<bool> {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         (0..width)
             .map(|col| {
-                let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+                let pieces =
+                    &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
                 pieces.iter().rev().enumerate().all(|(below, &piece)| {
-                    usize::from(self.home_row[piece as usize]) + below == usize::from(self.board_rows)
+                    usize::from(self.given.home_row[piece as usize]) + below == usize::from(self.board_rows)
                 })
             })
             .collect()
@@ -162,10 +199,10 @@ impl Search {
 
     /// [`Columns::same_kind`] for the board as given.
     pub(in crate::clear) fn same_kind_slots(&self) -> Vec<u64> {
-        let width = self.column_start.len() - 1;
-        let mut same_kind = Vec::with_capacity(self.column.len());
+        let width = self.given.column_start.len() - 1;
+        let mut same_kind = Vec::with_capacity(self.given.column.len());
         for col in 0..width {
-            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+            let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
             for &piece in pieces {
                 let kind = self.kind[piece as usize];
                 same_kind.push(pieces.iter().enumerate().fold(0u64, |slots, (slot, &other)| {
@@ -178,7 +215,7 @@ impl Search {
 
     /// Sets up [`Columns`] for the board as it is (every column laid out already).
     pub(in crate::clear) fn init_columns(&mut self) {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         self.columns = Columns {
             packed: self.packed_columns(),
             top: vec![NO_PIECE; width],
@@ -187,7 +224,8 @@ impl Search {
             slot: (0..self.cell.len())
                 .map(|piece| {
                     let col = self.cell[piece].1 as usize;
-                    let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+                    let pieces =
+                        &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
                     pieces.iter().position(|&p| p as usize == piece).expect("in its column") as u8
                 })
                 .collect(),
@@ -200,22 +238,20 @@ impl Search {
             grid: vec![NO_PIECE; (usize::from(self.board_rows) + 2) * width],
             kind_bytes: Vec::new(),
             row_words: width.div_ceil(8),
-            member_slot: Vec::new(),
-            codes: Vec::new(),
+            code: Vec::new(),
             cells_on_demand: false,
             restore: vec![Vec::new(); width],
             foreseen: [(usize::MAX, 0, 0); 2],
         };
         let kinds_fit = self.left.len() < usize::from(NO_KIND);
         if kinds_fit && (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
-            let mut member_slot = vec![0; self.cell.len()];
+            let mut code = vec![Code::default(); self.cell.len()];
             for k in 0..self.left.len() {
                 for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
-                    member_slot[piece as usize] = slot as u8;
+                    code[piece as usize] = Code::new(k as u32, slot as u8);
                 }
             }
-            self.columns.member_slot = member_slot;
-            self.columns.codes = vec![0; (usize::from(self.board_rows) + 2) * width];
+            self.columns.code = code;
             self.columns.kind_bytes =
                 vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
         }
@@ -224,9 +260,25 @@ impl Search {
         }
     }
 
+    /// Lays out [`Columns::kind_bytes`] from the grid of pieces (see
+    /// [`Columns::cells_on_demand`]).
+    pub(in crate::clear) fn lay_out_kinds(&mut self) {
+        let width = self.given.column_start.len() - 1;
+        let columns = &mut self.columns;
+        columns.kind_bytes.fill(u64::MAX);
+        for row in 0..columns.grid.len() / width {
+            for col in 0..width {
+                let piece = columns.grid[row * width + col];
+                if piece != NO_PIECE {
+                    columns.place(&self.kind, piece, (row, col), width, true);
+                }
+            }
+        }
+    }
+
     /// Bit `slot` set for each piece `column[column_start[col] + slot]` on the board.
     pub(in crate::clear) fn present_slots(&self, col: usize) -> u64 {
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
         pieces
             .iter()
             .enumerate()
@@ -247,7 +299,7 @@ impl Search {
             return;
         }
         let matched = self.matched_slots(col, before, present);
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
         let top = column_top(pieces, present);
         // A piece's cell depends only on the pieces present at its slot and below (see
         // [`Search::settle`]), so the pieces below the lowest one that came or went have not
@@ -261,7 +313,7 @@ impl Search {
         } else {
             (usize::from(self.board_rows), present)
         };
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
         // In a column given packed, the pieces of `on_board` fill the rows up to `to_row` (the
         // lowest of them is on it, or fell onto it when the piece there went), so only the rows
@@ -341,7 +393,7 @@ impl Search {
                     present &= !(1 << self.columns.slot[piece as usize]);
                 }
             }
-            let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+            let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
             let matched = self.canonical_slots(col, present);
             foreseen[index] = (col, present, matched);
             let mut changed = matched ^ self.columns.matched[col];
@@ -363,7 +415,8 @@ impl Search {
         // Bit `slot` of `matched`: the piece `column[column_start[col] + slot]` is in the key.
         let mut matched = present;
         if self.columns.packed[col] && present != 0 {
-            let same_kind = &self.columns.same_kind[self.column_start[col]..self.column_start[col + 1]];
+            let same_kind =
+                &self.columns.same_kind[self.given.column_start[col]..self.given.column_start[col + 1]];
             // The pieces present from the bottom up to the first one gone match themselves;
             // `next` is the first slot not matched yet (slots count from the top; a column holds
             // at most [`super::MAX_SIDE`] pieces, and at least one here).
@@ -390,8 +443,9 @@ impl Search {
     /// piece removed stay where they were given; the ones above it rest on each other, on the
     /// piece below it or the bottom row.
     pub(in crate::clear) fn settle(&mut self, col: u8) {
-        let pieces = &self.column[self.column_start[col as usize]..self.column_start[col as usize + 1]];
-        let (cell, home_row, on_board) = (&mut self.cell, &self.home_row, &self.present);
+        let pieces = &self.given.column
+            [self.given.column_start[col as usize]..self.given.column_start[col as usize + 1]];
+        let (cell, home_row, on_board) = (&mut self.cell, &self.given.home_row, &self.present);
         // The rows of the board (bits) holding a piece of this column, and its pieces present
         // (see [`Search::present_slots`]), bottom up: the pieces up to the first one gone stay
         // on the rows they were given, the ones above rest on the piece below them.
@@ -467,13 +521,13 @@ impl Search {
             self.settle(col as u8);
             return;
         }
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let before = self.columns.present[col];
         let present = before ^ toggled;
         let removal = before & toggled != 0;
         let matched = self.matched_slots(col, before, present);
         self.columns.present[col] = present;
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
+        let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
         let lowest = 63 - toggled.leading_zeros() as usize;
         let mut row = usize::from(self.cell[pieces[lowest] as usize].0);
@@ -510,10 +564,12 @@ impl Search {
     /// Checks that column `col` is laid out as [`Search::settle`] lays it out from the pieces
     /// present: their cells, the column's open cells along it and across the rows, its cells in
     /// the grid of pieces, and its pieces present and top in [`Columns`].
+    /// It walks the column itself rather than calling [`Search::settle`]: an independent check
+    /// of the one layout, so that a fault in the layout is not copied into its check.
     #[cfg(debug_assertions)]
     pub(in crate::clear) fn check_settled(&self, col: usize) {
-        let pieces = &self.column[self.column_start[col]..self.column_start[col + 1]];
-        let (last, width) = (usize::from(self.board_rows), self.column_start.len() - 1);
+        let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
+        let (last, width) = (usize::from(self.board_rows), self.given.column_start.len() - 1);
         let mut held = vec![NO_PIECE; last + 1];
         let (mut present, mut next_row, mut given) = (0u64, self.board_rows, true);
         for (slot, &piece) in pieces.iter().enumerate().rev() {
@@ -521,7 +577,7 @@ impl Search {
                 given = false;
                 continue;
             }
-            let row = if given { self.home_row[piece as usize] } else { next_row };
+            let row = if given { self.given.home_row[piece as usize] } else { next_row };
             assert_eq!(self.cell[piece as usize].0, row, "piece {piece} lies where it falls");
             held[usize::from(row)] = piece;
             present |= 1 << slot;

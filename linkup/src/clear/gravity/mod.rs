@@ -55,10 +55,10 @@
 //! pieces, only in the rows that change, and the key of the board with its Zobrist hash, changed
 //! only for the pieces whose bit changes (a removal takes the key's slots of its columns from the
 //! lookup of its branch, an undo takes back those from before the removal). The first position of a
-//! round lays out a grid of kinds of one byte a cell and a grid of codes (kind and index in the
-//! kind) from the grid of pieces (kept at every removal only when every position finds its pairs
-//! from scratch) and finds its joinable pairs from scratch: those of two pieces with an open side
-//! (row masks, bucketed by kind through the grid of codes; a pair with a sunk piece is checked by
+//! round lays out a grid of kinds of one byte a cell from the grid of pieces (kept at every
+//! removal only when every position finds its pairs from scratch) and finds its joinable pairs
+//! from scratch: those of two pieces with an open side (row masks, bucketed by kind through each
+//! piece's code, its kind and index in the kind; a pair with a sunk piece is checked by
 //! one mask, `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight
 //! cells a word: `side_by_side`). Every other position brings its parent's pairs up to date
 //! (`Search::update_pairs`, where the proof is): when every column was given packed, a removal only
@@ -78,10 +78,10 @@ mod pairs;
 mod tests;
 
 use super::table::Table;
-use super::{Branch, Cell, MAX_EDGES, OutOfBudget, Search, middles, mix, run, span};
-pub(super) use columns::Columns;
-use columns::NO_PIECE;
-use pairs::{NO_KIND, Reach};
+use super::{Bits, Branch, Cell, MAX_EDGES, OutOfBudget, Reach, Search, mix, reach, span};
+use columns::{Code, NO_PIECE};
+pub(super) use columns::{Columns, Given};
+use pairs::NO_KIND;
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
 pub const RESTART_UNIT: u64 = 1_000;
@@ -99,11 +99,8 @@ pub(in crate::clear) struct Gravity {
     pub(in crate::clear) seed: u64,
     /// The sleep sets of the positions on the search path, each a slice from a mark.
     pub(in crate::clear) sleep: Vec<(u16, u16)>,
-    /// Scratch for sorting the branches of a position: the pieces left of the kind (16 bits),
-    /// the tie (64) and the kind and the two pieces (16 each), high to low in one number, so
-    /// that a comparison is one of two words rather than of a tuple. A board holds at most
-    /// [`super::MAX_SIDE`]² pieces, so every field fits.
-    pub(in crate::clear) order_keys: Vec<u128>,
+    /// Scratch for sorting the branches of a position.
+    pub(in crate::clear) order_keys: Vec<OrderKey>,
     /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
     pub(in crate::clear) exposed: Vec<u64>,
     /// The joinable pairs of the positions on the search path (each pair low piece first, in
@@ -118,10 +115,10 @@ pub(in crate::clear) struct Gravity {
     /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
     /// parent's ([`Search::update_pairs`]).
     pub(in crate::clear) incremental: bool,
-    /// Scratch for [`Search::find_pairs_by_cells`]: per kind (fewer than 256 when it is
-    /// used), its pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits
-    /// of [`Columns::member_slot`]; all 0 between uses). Fixed sizes, indexed by masked
-    /// numbers, need no bounds checks.
+    /// Scratch for [`Search::find_pairs_by_cells`]: per kind (fewer than 256 when it is used), its
+    /// pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits of the index in
+    /// the kind of [`Columns::code`]; all 0 between uses). Fixed sizes, indexed by masked numbers,
+    /// need no bounds checks.
     pub(in crate::clear) open_of_kind: Box<[(u64, u64); 256]>,
     /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
     pub(in crate::clear) known: Vec<bool>,
@@ -135,7 +132,7 @@ pub(in crate::clear) struct Gravity {
     pub(in crate::clear) child_key: Vec<u64>,
     /// Scratch for [`Search::push_open_pairs_of_kind`]: per piece with an open side and not
     /// sunk, of a kind with two or more such pieces, by its index among the pieces of its kind
-    /// ([`Columns::member_slot`]): the cells its row and its column reach from it over open
+    /// ([`Columns::code`]): the cells its row and its column reach from it over open
     /// cells (as masks along them; see [`reach`]), and its row and column.
     pub(in crate::clear) reach: Box<[Reach; 64]>,
 }
@@ -173,7 +170,7 @@ impl Search {
             reach: Box::new([(0, 0, (0, 0)); 64]),
         };
         let ring_open = self.bits.rows[0] & 1 == 1;
-        state.incremental = !self.columns.member_slot.is_empty()
+        state.incremental = !self.columns.code.is_empty()
             && self.columns.packed.iter().all(|&packed| packed)
             && (self.max_turns <= 1 || self.max_turns == 2 && ring_open);
         self.columns.cells_on_demand = state.incremental;
@@ -369,7 +366,7 @@ impl Search {
         let pairs_from = state.pairs.len();
         // The branches' sort keys, made straight from the pairs when found as pairs.
         state.order_keys.clear();
-        if self.columns.member_slot.is_empty() {
+        if self.columns.code.is_empty() {
             let asleep = std::mem::take(&mut state.sleep);
             self.push_open_pairs(state, &asleep[sleep_from..]);
             state.sleep = asleep;
@@ -401,8 +398,8 @@ impl Search {
         }
         state.order_keys.sort_unstable();
         for &order_key in &state.order_keys {
-            let found = order_key as u64;
-            self.branches.push(Branch::Remove((found >> 16) as u16, found as u16));
+            let (a, b) = order_key.pair();
+            self.branches.push(Branch::Remove(a, b));
         }
     }
 
@@ -433,13 +430,36 @@ impl Search {
 
     /// The sort key of the branch removing `a` and `b` (`a` the lower) in a round of tie seed
     /// `seed`: by the pieces left of the kind, then the round's tie, then kind by kind in reading
-    /// order, high to low in one number (see [`Gravity::order_keys`]).
-    pub(in crate::clear) fn order_key(&self, seed: u64, a: u16, b: u16) -> u128 {
+    /// order ([`OrderKey`]).
+    pub(in crate::clear) fn order_key(&self, seed: u64, a: u16, b: u16) -> OrderKey {
         let k = self.kind[a as usize];
         let tie = if seed == 0 { 0 } else { mix(seed ^ (u64::from(a) << 16 | u64::from(b))) };
-        let found = u64::from(k) << 32 | u64::from(a) << 16 | u64::from(b);
-        let left = u128::from(self.left[k as usize]);
-        debug_assert!(left >> 16 == 0 && found >> 48 == 0, "a field of the sort key overflows");
-        left << 112 | u128::from(tie) << 48 | u128::from(found)
+        OrderKey::new(self.left[k as usize], tie, k, (a, b))
+    }
+}
+
+/// The sort key of a branch of a position with gravity: the pieces left of its kind (16 bits),
+/// the round's tie (64 bits), then its kind and its two pieces (16 bits each), high to low in
+/// one number, so that a comparison is one of two words rather than of a tuple. A board holds
+/// at most [`super::MAX_SIDE`]² pieces (so at most as many kinds), so every field fits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(in crate::clear) struct OrderKey(u128);
+
+const _: () = assert!(super::MAX_SIDE * super::MAX_SIDE <= 1 << 16, "a field of the sort key");
+
+impl OrderKey {
+    /// The key of the branch removing the pieces `a` and `b` of kind `kind`, of which `left`
+    /// are left, with the tie `tie`.
+    #[inline(always)]
+    fn new(left: u32, tie: u64, kind: u32, (a, b): (u16, u16)) -> OrderKey {
+        debug_assert!(left >> 16 == 0 && kind >> 16 == 0, "a field of the sort key overflows");
+        let found = u64::from(kind) << 32 | u64::from(a) << 16 | u64::from(b);
+        OrderKey(u128::from(left) << 112 | u128::from(tie) << 48 | u128::from(found))
+    }
+
+    /// The two pieces of the branch.
+    #[inline(always)]
+    fn pair(self) -> (u16, u16) {
+        ((self.0 >> 16) as u16, self.0 as u16)
     }
 }

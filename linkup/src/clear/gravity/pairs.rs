@@ -1,7 +1,7 @@
 //! The joinable pairs of a position with gravity: found from scratch on the grids, or brought up
 //! to date from the parent's (see [`Search::update_pairs`]).
 
-use super::{Branch, Cell, Gravity, NO_PIECE, Parent, Search, middles, run, span};
+use super::{Bits, Branch, Cell, Code, Gravity, NO_PIECE, Parent, Reach, Search, reach, span};
 
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
 pub(in crate::clear) const NO_KIND: u8 = u8::MAX;
@@ -26,65 +26,30 @@ pub(in crate::clear) fn side_by_side(here: u64, next: u64, below: u64) -> (u64, 
 }
 
 /// Adds each piece with an open side (`exposed`, a word per framed row; the rows from 1 up to
-/// those `codes` holds) to the first mask of its kind's bucket in `open_of_kind` (bit
-/// [`Columns::member_slot`]; `codes` as [`Columns::codes`]), and returns the kinds met, bit
-/// `k % 64` of word `k / 64`, in `WORDS` words (enough for every kind: at most 256).
+/// those `grid` holds, as [`Columns::grid`]) to the first mask of its kind's bucket in
+/// `open_of_kind` (the bit of its index in its kind, from its [`Code`] in `code`), and returns
+/// the kinds met, bit `k % 64` of word `k / 64`, in `WORDS` words (enough for every kind: at
+/// most 256).
 pub(in crate::clear) fn bucket_open_pieces<const WORDS: usize>(
     exposed: &[u64],
-    codes: &[u16],
+    grid: &[u16],
+    code: &[Code],
     width: usize,
     open_of_kind: &mut [(u64, u64); 256],
 ) -> [u64; WORDS] {
     let mut kinds_seen = [0u64; WORDS];
-    for (row, row_codes) in codes.chunks_exact(width).enumerate().skip(1) {
+    for (row, row_pieces) in grid.chunks_exact(width).enumerate().skip(1) {
         let mut open = exposed[row];
         while open != 0 {
             let col = open.trailing_zeros() as usize;
             open &= open - 1;
-            let code = usize::from(row_codes[col]);
-            let k = code >> 6 & 255;
+            let code = code[usize::from(row_pieces[col])];
+            let k = code.kind();
             kinds_seen[k / 64 % WORDS] |= 1 << (k % 64);
-            open_of_kind[k].0 |= 1 << (code & 63);
+            open_of_kind[k].0 |= 1 << code.slot();
         }
     }
     kinds_seen
-}
-
-/// Of a piece with an open side: the cells its row and its column reach from it over open cells
-/// (masks along them, see [`reach`]), and its row and column.
-pub(in crate::clear) type Reach = (u64, u64, (u32, u32));
-
-/// Whether a line of at most `max_turns` turns (at most two) joins two pieces with an open side,
-/// neither sunk, from their [`Reach`]es on the board of `lines_across` and `lines_down`: by a
-/// shape along the rows or along the columns ([`super::Bits::joinable`]).
-pub(in crate::clear) fn reaches_joined(
-    lines_across: &[u64],
-    lines_down: &[u64],
-    a: Reach,
-    b: Reach,
-    max_turns: u32,
-) -> bool {
-    let ((a_across, a_down, (a_row, a_col)), (b_across, b_down, (b_row, b_col))) = (a, b);
-    shape_joined(lines_across, (a_row, a_col, a_across), (b_row, b_col, b_across), max_turns)
-        || shape_joined(lines_down, (a_col, a_row, a_down), (b_col, b_row, b_down), max_turns)
-}
-
-/// Whether the shape along `lines` (the rows, or the columns with rows and columns swapped) joins
-/// two pieces, each given as its line, its position along it and the cells it reaches along it.
-pub(in crate::clear) fn shape_joined(
-    lines: &[u64],
-    (a_line, a_at, a_reach): (u32, u32, u64),
-    (b_line, b_at, b_reach): (u32, u32, u64),
-    max_turns: u32,
-) -> bool {
-    crossed(lines, a_line as usize, b_line as usize, a_reach & b_reach & middles(a_at, b_at, max_turns))
-}
-
-/// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
-/// the span of [`run`].
-pub(in crate::clear) fn reach(line: u64, at: u32) -> u64 {
-    let (low, high) = run(line, at);
-    span(low, high)
 }
 
 /// Whether a line of at most two turns joins a *sunk* piece on `sunk` (a piece of the board's
@@ -104,21 +69,6 @@ pub(in crate::clear) fn sunk_joinable(lines_down: &[u64], last: usize, sunk: Cel
     touching || span(u32::from(other.0) + 1, last as u32) & !lines_down[other.1 as usize] == 0
 }
 
-/// True when a middle of `common` (positions along the lines `first` and `second` of `lines`
-/// that both ends reach and the turn limit allows) is open on every line strictly between them:
-/// [`super::Bits::shape`] with the runs of the ends found once per piece, not once per pair.
-pub(in crate::clear) fn crossed(lines: &[u64], first: usize, second: usize, common: u64) -> bool {
-    let (top, bottom) = (first.min(second), first.max(second));
-    let mut middles = common;
-    for &line in lines.get(top + 1..bottom).unwrap_or_default() {
-        if middles == 0 {
-            break;
-        }
-        middles &= line;
-    }
-    middles != 0
-}
-
 impl Search {
     /// Fills `state.exposed` with the cells of the board that hold a piece with an open cell
     /// beside it (above, below, left or right), one word per framed row: a line leaves a piece
@@ -127,7 +77,7 @@ impl Search {
         let rows = &self.bits.rows;
         let height = rows.len();
         // The board's columns, without the ring.
-        let inner = span(1, (self.column_start.len() - 3) as u32);
+        let inner = span(1, (self.given.column_start.len() - 3) as u32);
         // The first and last rows (the ring) stay 0: the board's height does not change.
         state.exposed.resize(height, 0);
         for (exposed, near) in state.exposed[1..].iter_mut().zip(rows.windows(3)) {
@@ -150,31 +100,31 @@ impl Search {
 
     /// Pushes onto `state.pairs` every joinable pair of the board, from the pieces with an open
     /// side, bucketed by kind, and the pairs side by side found on the grid of kinds (for kinds
-    /// of at most 64 pieces, see [`Columns::member_slot`]), in no particular order.
+    /// of at most 64 pieces, see [`Columns::code`]), in no particular order.
     pub(in crate::clear) fn find_pairs_by_cells(&mut self, state: &mut Gravity) {
         if self.columns.cells_on_demand {
-            self.lay_out_cells();
+            self.lay_out_kinds();
         }
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let last = usize::from(self.board_rows);
         let sunk_row = self.sunk_row(state);
         // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
         // branch mispredicts on it; the pairs are sorted afterwards, so the order the kinds are
         // visited in does not matter). With at most 64 kinds the kinds seen stay in one word.
-        let codes = &self.columns.codes[..(last + 1) * width];
+        let (grid, code) = (&self.columns.grid[..(last + 1) * width], &self.columns.code[..]);
         let kinds_seen = if self.left.len() <= 64 {
-            let [word] = bucket_open_pieces::<1>(&state.exposed, codes, width, &mut state.open_of_kind);
+            let [word] = bucket_open_pieces::<1>(&state.exposed, grid, code, width, &mut state.open_of_kind);
             [word, 0, 0, 0]
         } else {
-            bucket_open_pieces::<4>(&state.exposed, codes, width, &mut state.open_of_kind)
+            bucket_open_pieces::<4>(&state.exposed, grid, code, width, &mut state.open_of_kind)
         };
         // The sunk pieces, all on the bottom row: a few of the pieces bucketed.
         let mut sunk_cells = sunk_row;
         while sunk_cells != 0 {
             let col = sunk_cells.trailing_zeros() as usize;
             sunk_cells &= sunk_cells - 1;
-            let code = usize::from(codes[last * width + col]);
-            state.open_of_kind[code >> 6 & 255].1 |= 1 << (code & 63);
+            let code = code[usize::from(grid[last * width + col])];
+            state.open_of_kind[code.kind()].1 |= 1 << code.slot();
         }
         for (word, mut seen) in kinds_seen.into_iter().enumerate() {
             while seen != 0 {
@@ -209,30 +159,9 @@ impl Search {
         }
     }
 
-    /// Lays out [`Columns::kind_bytes`] and [`Columns::codes`] from `grid` (see
-    /// [`Columns::cells_on_demand`]).
-    pub(in crate::clear) fn lay_out_cells(&mut self) {
-        let width = self.column_start.len() - 1;
-        let columns = &mut self.columns;
-        let words = columns.row_words;
-        for (row, pieces) in columns.grid.chunks_exact(width).enumerate() {
-            let eights = &mut columns.kind_bytes[row * words..(row + 1) * words];
-            eights.fill(u64::MAX);
-            for (col, &piece) in pieces.iter().enumerate() {
-                if piece != NO_PIECE {
-                    let kind = self.kind[piece as usize];
-                    let eight = &mut eights[col / 8];
-                    *eight = *eight & !(0xFF << (col % 8 * 8)) | u64::from(kind) << (col % 8 * 8);
-                    columns.codes[row * width + col] =
-                        (kind << 6) as u16 | u16::from(columns.member_slot[piece as usize]);
-                }
-            }
-        }
-    }
-
     /// Pushes onto `state.pairs` the joinable pairs of kind `k` (of at most 64 pieces) whose two
-    /// pieces have an open side: those of `open` (bits of [`Columns::member_slot`]), of which
-    /// `sunk` are sunk (see [`sunk_joinable`]).
+    /// pieces have an open side: those of `open` (bits of the index in the kind,
+    /// [`Columns::code`]), of which `sunk` are sunk (see [`sunk_joinable`]).
     pub(in crate::clear) fn push_open_pairs_of_kind(
         &self,
         state: &mut Gravity,
@@ -272,7 +201,7 @@ impl Search {
                     let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
                     sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
                 } else if max_turns <= 2 {
-                    reaches_joined(
+                    Bits::reaches_joined(
                         lines_across,
                         lines_down,
                         state.reach[first & 63],
@@ -317,7 +246,7 @@ impl Search {
     /// (Not inlined into [`Search::gravity`], its only caller: the caller's loops stay small.)
     #[inline(never)]
     pub(in crate::clear) fn update_pairs(&mut self, state: &mut Gravity, parent: Parent) {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let last = usize::from(self.board_rows);
         self.mark_dirty(&mut state.dirty, &mut state.dirty_pieces, parent.order_end);
         let is_stale =
@@ -383,7 +312,7 @@ impl Search {
     /// tells which of the parent's pairs stay.
     #[inline(always)]
     fn mark_dirty(&self, dirty: &mut [u64; 64], dirty_pieces: &mut Vec<u16>, order_end: usize) {
-        let width = self.column_start.len() - 1;
+        let width = self.given.column_start.len() - 1;
         let last = usize::from(self.board_rows);
         // Per framed column: the pieces removed from it, and the lowest row one was removed from.
         let mut removed = [(0u8, 0u8); 64];
@@ -455,15 +384,16 @@ impl Search {
         if self.max_turns > 2 {
             return self.pieces_joinable(a, b);
         }
-        // As [`reaches_joined`], the runs along the columns found only when needed.
+        // As [`Bits::reaches_joined`], the runs along the columns found only when needed.
         let ((a_row, a_col), (b_row, b_col)) =
             ((u32::from(a_at.0), u32::from(a_at.1)), (u32::from(b_at.0), u32::from(b_at.1)));
         let (a_across, b_across) =
             (reach(lines_across[a_row as usize], a_col), reach(lines_across[b_row as usize], b_col));
-        shape_joined(lines_across, (a_row, a_col, a_across), (b_row, b_col, b_across), self.max_turns) || {
+        let max_turns = self.max_turns;
+        Bits::shape_of_reaches(lines_down, (a_row, a_col, a_across), (b_row, b_col, b_across), max_turns) || {
             let (a_down, b_down) =
                 (reach(lines_down[a_col as usize], a_row), reach(lines_down[b_col as usize], b_row));
-            shape_joined(lines_down, (a_col, a_row, a_down), (b_col, b_row, b_down), self.max_turns)
+            Bits::shape_of_reaches(lines_across, (a_col, a_row, a_down), (b_col, b_row, b_down), max_turns)
         }
     }
 
@@ -479,7 +409,7 @@ impl Search {
 
     /// Checks that the pairs found from the parent's (`state.pairs[pairs_from..]`) are those
     /// found from scratch. It leaves the search as it found it: `state.pairs` gets back its
-    /// length, and the grids of kinds and codes it lays out are, when pairs are brought up to
+    /// length, and the grid of kinds it lays out is, when pairs are brought up to
     /// date ([`Columns::cells_on_demand`]), laid out again before every other read.
     #[cfg(debug_assertions)]
     pub(in crate::clear) fn check_pairs(&mut self, state: &mut Gravity, pairs_from: usize) {

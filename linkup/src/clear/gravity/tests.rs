@@ -16,7 +16,7 @@ fn key_and_board(board: &Board, kept: &[bool]) -> (Vec<u64>, Vec<u32>) {
             search.present[piece / 64] &= !(1 << (piece % 64));
         }
     }
-    let width = search.column_start.len() - 1;
+    let width = search.given.column_start.len() - 1;
     for col in 0..width {
         search.settle(col as u8);
     }
@@ -102,9 +102,8 @@ fn two_pieces_of_a_kind_one_on_the_other_leave_one_board() {
 }
 
 /// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash, the tops per
-/// kind and the kinds with two or more on top, the grid of kinds, and the codes of the
-/// cells holding a piece (0 elsewhere).
-type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u64>, Vec<u16>);
+/// kind and the kinds with two or more on top, and the grid of kinds.
+type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u64>);
 
 /// What [`Columns`] holds now (see [`Held`]).
 fn columns_now(search: &Search) -> Held {
@@ -117,26 +116,17 @@ fn columns_now(search: &Search) -> Held {
         columns.tops_of_kind.clone(),
         columns.paired_tops.clone(),
         columns.kind_bytes.clone(),
-        columns
-            .codes
-            .iter()
-            .zip(&columns.grid)
-            .map(|(&code, &piece)| if piece == NO_PIECE { 0 } else { code })
-            .collect(),
     )
 }
 
-/// True when every cell holding a piece has its code (kind times 64 plus the piece's index
-/// among the pieces of its kind), found from the pieces' kinds and `members`.
+/// True when every piece's code (when held) names its kind and its index among the pieces of
+/// its kind, found from the pieces' kinds and `members`.
 fn codes_hold(search: &Search) -> bool {
-    let columns = &search.columns;
-    columns.grid.iter().zip(&columns.codes).all(|(&piece, &code)| {
-        piece == NO_PIECE || {
-            let k = search.kind[piece as usize] as usize;
-            let members = &search.members[search.start[k]..search.start[k + 1]];
-            let index = members.iter().position(|&member| member == piece).expect("a member");
-            usize::from(code) == k * 64 + index
-        }
+    search.columns.code.iter().enumerate().all(|(piece, &code)| {
+        let k = search.kind[piece] as usize;
+        let members = &search.members[search.start[k]..search.start[k + 1]];
+        let index = members.iter().position(|&member| usize::from(member) == piece).expect("a member");
+        (code.kind(), code.slot() as usize) == (k, index)
     })
 }
 
@@ -158,7 +148,7 @@ fn layout_anew(board: &Board, search: &Search) -> Layout {
     let mut fresh = Search::new(board, settings, GRAVITY_MEMO_WORDS);
     fresh.present.clone_from(&search.present);
     // The board's columns (the ring's keep their bits).
-    for col in 1..fresh.column_start.len() - 2 {
+    for col in 1..fresh.given.column_start.len() - 2 {
         fresh.settle(col as u8);
     }
     layout_now(&fresh)
@@ -167,7 +157,6 @@ fn layout_anew(board: &Board, search: &Search) -> Layout {
 /// [`columns_now`] found from scratch.
 fn columns_from_scratch(search: &mut Search) -> Held {
     let kept = columns_now(search);
-    let kept_codes = search.columns.codes.clone();
     search.init_columns();
     let fresh = columns_now(search);
     // `init_columns` starts over; put back what was kept (equal when the test passes).
@@ -180,9 +169,7 @@ fn columns_from_scratch(search: &mut Search) -> Held {
         columns.tops_of_kind,
         columns.paired_tops,
         columns.kind_bytes,
-        _,
     ) = kept;
-    columns.codes = kept_codes;
     fresh
 }
 
