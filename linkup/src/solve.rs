@@ -16,6 +16,10 @@
 //! board, once per case and only when some query needs them; a row is counted when a query
 //! first needs it. The tables' memory is kept from one case to the next ([`Tables`]).
 //!
+//! The exact search of `solve --best` has its own two-turn check on bit boards
+//! (`clear/bits.rs`): a line of its board is one 64-bit word, which fits boards of at most 60
+//! lines. Queries take boards of thousands of cells a line, hence prefix counts here.
+//!
 //! ## Any number of turns: [`Sweep`], O(cells reached) per query
 //! A breadth-first search by layers of straight lines: layer 0 is the four lines leaving `a`;
 //! layer t + 1 is the lines leaving, at right angles, every cell first reached in layer t. A
