@@ -278,17 +278,21 @@ impl Search {
         self.count_position()?;
         let from = self.branches.len();
         let pairs_from = state.pairs.len();
-        self.push_gravity_branches(state, sleep_from, parent);
+        let checks = self.push_gravity_branches(state, sleep_from, parent);
         // Each joinable pair found is a branch, whose board's key is made and looked up; the
         // pairs of the positions on the search path are kept, their memory bounded.
         let keyed = ((self.branches.len() - from) * (self.columns.key.len() + 1)) as u64;
-        let found = if self.check_cost == 1 {
-            (state.pairs.len() - pairs_from) as u64
-        } else {
+        let found = if self.check_cost > 1 {
             // Floods: charged for every pair of a kind the search may check (at most), since
             // the checks that fail cost as much as those that find a pair.
             self.left.iter().map(|&left| u64::from(left) * u64::from(left.saturating_sub(1)) / 2).sum::<u64>()
                 * self.check_cost
+        } else if self.columns.code.is_empty() {
+            // Pairs looked for among all pieces of a kind: each check made.
+            checks
+        } else {
+            // Pairs found by cells or brought up to date from the parent's: each pair found.
+            (state.pairs.len() - pairs_from) as u64
         };
         if !self.spend(found + keyed) || state.pairs.len() > MAX_EDGES {
             self.exhausted = true;
@@ -359,16 +363,23 @@ impl Search {
     /// Pushes the branches of the position onto `branches`: every removable pair but those of
     /// the sleep set `state.sleep[sleep_from..]`, in the order of [`Search::order_key`]; the
     /// pairs found are pushed onto `state.pairs` too (brought up to date from `parent`'s when
-    /// it has them and pairs are found incrementally).
-    fn push_gravity_branches(&mut self, state: &mut Gravity, sleep_from: usize, parent: Option<Parent>) {
+    /// it has them and pairs are found incrementally). Returns the line checks made when the
+    /// pairs are looked for among all pieces of each kind (0 when they are found by cells).
+    fn push_gravity_branches(
+        &mut self,
+        state: &mut Gravity,
+        sleep_from: usize,
+        parent: Option<Parent>,
+    ) -> u64 {
         let from = self.branches.len();
+        let mut checks = 0;
         self.find_exposed(state);
         let pairs_from = state.pairs.len();
         // The branches' sort keys, made straight from the pairs when found as pairs.
         state.order_keys.clear();
         if self.columns.code.is_empty() {
             let asleep = std::mem::take(&mut state.sleep);
-            self.push_open_pairs(state, &asleep[sleep_from..]);
+            checks = self.push_open_pairs(state, &asleep[sleep_from..]);
             state.sleep = asleep;
             for branch in &self.branches[from..] {
                 let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
@@ -401,6 +412,7 @@ impl Search {
             let (a, b) = order_key.pair();
             self.branches.push(Branch::Remove(a, b));
         }
+        checks
     }
 
     /// Looks up in the table of hopeless positions the board each branch from `from` on leaves

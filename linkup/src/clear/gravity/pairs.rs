@@ -425,16 +425,18 @@ impl Search {
     /// Pushes every removable pair of the kinds with two or more pieces left as a branch, kind
     /// by kind, each in reading order ([`Search::push_pairs`] with the lines of pairs with a
     /// piece shut in on all four sides not looked for; `state.exposed` must be up to date), but
-    /// not the pairs of `asleep` (the sleep set: they would be skipped).
-    pub(in crate::clear) fn push_open_pairs(&mut self, state: &Gravity, asleep: &[(u16, u16)]) {
+    /// not the pairs of `asleep` (the sleep set: they would be skipped). Returns the line checks
+    /// made.
+    pub(in crate::clear) fn push_open_pairs(&mut self, state: &Gravity, asleep: &[(u16, u16)]) -> u64 {
         let mut branches = std::mem::take(&mut self.branches);
+        let mut checks = 0;
         for k in 0..self.left.len() {
             let left = self.left[k];
             if left < 2 {
                 continue;
             }
             if left > 4 {
-                self.push_all_open_pairs(k, state, asleep, &mut branches);
+                checks += self.push_all_open_pairs(k, state, asleep, &mut branches);
                 continue;
             }
             // The pieces left, in reading order, gathered without a branch per piece; and
@@ -460,33 +462,44 @@ impl Search {
                         continue;
                     }
                     let pair = (live[first], live[second]);
-                    if !asleep.contains(&pair) && self.pieces_joinable(pair.0, pair.1) {
+                    if asleep.contains(&pair) {
+                        continue;
+                    }
+                    checks += 1;
+                    if self.pieces_joinable(pair.0, pair.1) {
                         branches.push(Branch::Remove(pair.0, pair.1));
                     }
                 }
             }
         }
         self.branches = branches;
+        checks
     }
 
-    /// [`Search::push_open_pairs`] for one kind with any number of pieces left.
+    /// [`Search::push_open_pairs`] for one kind with any number of pieces left; returns the
+    /// line checks made.
     pub(in crate::clear) fn push_all_open_pairs(
         &self,
         k: usize,
         state: &Gravity,
         asleep: &[(u16, u16)],
         branches: &mut Vec<Branch>,
-    ) {
+    ) -> u64 {
         let open = |piece: u16| {
             let (row, col) = self.cell[piece as usize];
             state.exposed[row as usize] >> col & 1 == 1
         };
+        let mut checks = 0;
         for (a, b) in self.present_pairs(k) {
             let ((a_row, a_col), (b_row, b_col)) = (self.cell[a as usize], self.cell[b as usize]);
             let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-            if (touching || open(a) && open(b)) && !asleep.contains(&(a, b)) && self.pieces_joinable(a, b) {
-                branches.push(Branch::Remove(a, b));
+            if (touching || open(a) && open(b)) && !asleep.contains(&(a, b)) {
+                checks += 1;
+                if self.pieces_joinable(a, b) {
+                    branches.push(Branch::Remove(a, b));
+                }
             }
         }
+        checks
     }
 }

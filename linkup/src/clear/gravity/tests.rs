@@ -266,3 +266,25 @@ proptest! {
         prop_assert_eq!((right | down) & !(LOW_BYTES << 7), 0);
     }
 }
+
+/// On a board whose pairs are looked for among all pieces of a kind, each position is charged
+/// each line check it makes, those that fail included, since they cost as much as those that
+/// find a pair.
+#[test]
+fn pairs_looked_for_among_all_pieces_are_charged_each_check() {
+    // A 14 × 12 checkerboard of two kinds with its sixth and seventh rows empty, so that every
+    // column has a gap: 72 pieces a kind, over the 64 whose pairs are found by cells. No two
+    // pieces of a kind touch or face each other across the gap, and 12 of each have an open
+    // side (those beside the gap; the outside is closed): the 66 pairs of each kind's open
+    // pieces are checked, and with straight lines only none is joined, so the board is
+    // hopeless at its first position.
+    let mut cells: Vec<u32> = (0..168).map(|cell| 1 + (cell / 12 + cell % 12) as u32 % 2).collect();
+    cells[5 * 12..7 * 12].fill(0);
+    let checks = 2 * 12 * 11 / 2;
+    let board = Board::from_vec(14, 12, cells);
+    let rules = Rules { max_turns: 0, outside: false };
+    let outcome =
+        crate::clear::search(&board, Settings { rules, gravity: true, budget: DEFAULT_BUDGET }).unwrap();
+    assert_eq!((outcome.verdict, outcome.positions), (crate::clear::Verdict::Hopeless, 1));
+    assert!(outcome.work >= checks, "{} units of work", outcome.work);
+}
