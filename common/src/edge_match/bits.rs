@@ -31,7 +31,8 @@ use super::nodes::Nodes;
 use super::{ANY, BIT_KINDS, Config, KEYS, MAX_LABELS, MAX_SIDE, Placement, Puzzle, Variant};
 use crate::Grid;
 
-/// Cells whose kinds a split task (module `split`) fixes through [`BitSearch::prefix`].
+/// Cells whose kinds the first tasks of a split search (module `split`) fix through
+/// [`BitSearch::prefix`].
 pub(super) const PREFIX: usize = 2;
 
 /// Rows and columns are taken `& SIDE_MASK` into the per-cell tables of `ROW_SLOTS` entries.
@@ -127,9 +128,13 @@ pub(super) struct BitSearch<S: KindSet> {
     dead_row: usize,
     dead_rows_capacity: usize,
     pub(super) limit: u64,
-    /// `prefix[i]` for the first [`PREFIX`] cells: the kinds cell `i` may take (all but in a
-    /// split task, which fixes those cells).
-    pub(super) prefix: [S; PREFIX],
+    /// `prefix[i]`: the kinds cell `i` may take, for the first cells (none but in a split task,
+    /// which fixes those cells).
+    pub(super) prefix: Vec<S>,
+    /// What a split task stopped by [`Nodes::split`] had left to try, from the deepest cell up:
+    /// (cell, kinds) for the unexpanded node it stopped at and for each placement loop on its
+    /// path (see [`BitSearch::pieces_left`]).
+    remainder: Vec<(usize, S)>,
     /// Nodes visited, the budget, and in a split task the cancellation.
     pub(super) nodes: Nodes,
     pub(super) found: u64,
@@ -188,7 +193,8 @@ impl<S: KindSet> BitSearch<S> {
             dead_row: config.budgets.dead_row,
             dead_rows_capacity: config.budgets.dead_ends,
             limit: config.limit.max(1),
-            prefix: [S::FULL; PREFIX],
+            prefix: Vec::new(),
+            remainder: Vec::new(),
             nodes: Nodes::new(config.progress.clone(), config.budgets.poll),
             found: 0,
             first: None,
@@ -234,6 +240,42 @@ impl<S: KindSet> BitSearch<S> {
             self.fill(0, 0, 0, ANY);
         }
         self.nodes.report();
+    }
+
+    /// After a run stopped by a split ([`Nodes::split`]): the rest of its tree as prefixes for
+    /// [`BitSearch::prefix`], in search order. Each is the path to a cell on the stopped
+    /// search's path, one kind per cell, then the kinds that cell had left; the first is the
+    /// node the search stopped at. Empty when the search was not split.
+    pub(super) fn pieces_left(&self) -> Vec<Vec<S>> {
+        if !self.nodes.split {
+            return Vec::new();
+        }
+        self.remainder
+            .iter()
+            .filter(|(_, kinds)| !kinds.is_empty())
+            .map(|&(cell, kinds)| {
+                let mut prefix: Vec<S> =
+                    self.board[..cell].iter().map(|&kind| S::single(kind.into())).collect();
+                prefix.push(kinds);
+                prefix.extend(self.prefix.iter().skip(cell + 1));
+                prefix
+            })
+            .collect()
+    }
+
+    /// The kinds a split task (module `split`) may try in `cell` by its prefix: all past the
+    /// prefix.
+    fn prefix_kinds(&self, cell: usize) -> S {
+        self.prefix.get(cell).copied().unwrap_or(S::FULL)
+    }
+
+    /// Called when a poll stops the search at the node of `cell` (not yet counted, `kinds` its
+    /// candidates as far as known): in a split, records the node as the first piece left.
+    #[cold]
+    fn stopped_at(&mut self, cell: usize, kinds: S) {
+        if self.nodes.split {
+            self.remainder.push((cell, kinds & self.prefix_kinds(cell)));
+        }
     }
 
     /// The label above `cell`, or [`ANY`] in the top row.

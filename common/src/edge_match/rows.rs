@@ -219,7 +219,7 @@ impl Search {
     /// Fills `cell` and the cells after it. Returns true when the search should stop: the
     /// limit of solutions is reached, or the node budget is spent.
     fn fill(&mut self, cell: usize) -> bool {
-        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll() {
+        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll(false) {
             return true;
         }
         self.nodes.count += 1;

@@ -1,4 +1,5 @@
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use proptest::prelude::*;
 use rand::RngExt;
@@ -11,7 +12,7 @@ use super::board_symmetry::Symmetry;
 use super::checks::{Line, border_mask, cell_mask, rotation_class};
 use super::dead_ends::DeadEnds;
 use super::kinds::{KindSet, Wide};
-use super::nodes::{Cancel, Shared};
+use super::nodes::{Cancel, Tasks, Verdict};
 use super::split::SplitSearch;
 use super::symmetry;
 use super::*;
@@ -500,9 +501,19 @@ fn threads_count_together() {
 }
 
 #[test]
-fn a_task_that_reaches_the_limit_alone_stops_the_others() {
+fn a_task_that_reaches_the_limit_alone_reports_every_solution() {
     // Every solution of a split task goes to the shared count, the one that reaches the limit
     // too: the tasks after it are then cancelled, not left to run to their end.
+    struct Count(AtomicU64);
+    impl Tasks for Count {
+        fn at_poll(&self, _: &[u32], _: bool) -> Verdict {
+            Verdict::Go
+        }
+        fn solution(&self, _: &[u32], _: bool) -> bool {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            false
+        }
+    }
     let mut counted = 0;
     for seed in 0..10 {
         let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
@@ -510,15 +521,16 @@ fn a_task_that_reaches_the_limit_alone_stops_the_others() {
             continue;
         }
         let limit = 5;
-        let shared = Arc::new(Shared::new(limit));
+        let count = Arc::new(Count(AtomicU64::new(0)));
         let mut task = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
-        task.nodes.set_cancel(Cancel { task: 0, shared: Arc::clone(&shared) }, 64);
+        let tasks: Arc<dyn Tasks> = Arc::<Count>::clone(&count);
+        task.nodes.set_cancel(Cancel { key: vec![0], tasks }, 64);
         task.run();
         if task.found < limit {
             continue;
         }
         counted += 1;
-        assert!(Cancel { task: 1, shared }.cancelled(), "seed {seed}");
+        assert_eq!(count.0.load(Ordering::Relaxed), limit, "seed {seed}");
     }
     assert!(counted >= 5, "only {counted} puzzles had enough solutions");
 }
