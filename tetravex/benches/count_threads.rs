@@ -1,4 +1,4 @@
-//! The CPU time of `--count` on one thread against four: the split search's tasks count their
+//! The CPU time of `--count` on one thread against two and four: the split search's tasks count their
 //! solutions together, so more threads should not cost more CPU than one. Criterion's times
 //! here are the process's CPU time (user and system, from `/proc/self/stat`, Linux only), not
 //! the wall clock. Run with `cargo bench -p tetravex --bench count_threads`; the figures are in
@@ -36,7 +36,7 @@ fn benches(c: &mut Criterion) {
     let limit = 5_000;
     let mut group = c.benchmark_group("count_6x6_3_digits");
     group.sample_size(10);
-    for threads in [1, 4] {
+    for threads in [1, 2, 4] {
         let config = Config::new(limit).with_threads(NonZeroUsize::new(threads));
         group.bench_function(format!("{threads}_threads_cpu"), |b| {
             b.iter_custom(|iterations| {

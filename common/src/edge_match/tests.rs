@@ -468,35 +468,44 @@ fn tiny_luby_units_keep_the_restarts_exact() {
 
 #[test]
 fn threads_count_together() {
-    // Puzzles with many solutions, counted to a limit on four threads polling often: when each
-    // task counted to the limit on its own, four threads visited about four times the nodes of
-    // one. Now the tasks share the count: a task's subtree may hold solutions more or less
-    // densely than the ones before it, so single puzzles vary (0.4–1.8 times the nodes of one
-    // thread at the larger limit), but not the sum (about 0.9 times). At the small limit the
-    // first task finds them all: the others must stop at their next poll.
+    // Puzzles with many solutions, counted to a limit on two and four threads polling often:
+    // when each task counted to the limit on its own, four threads visited about four times the
+    // nodes of one; when the tasks shared the count but kept apart in the search order, single
+    // puzzles took 0.4–1.8 times the nodes of one thread, as the tasks' densities of solutions
+    // differ. Now the threads work on the first pieces of the search order, so they count about
+    // the solutions one thread would: single puzzles still vary with the pieces searched ahead
+    // (0.6–1.8 times at the larger limit), but the sum stays at or under one thread's. At the
+    // small limit the first task finds them all: the others must stop at their next poll.
     for limit in [10, 3000] {
-        let (mut counted, mut one_thread, mut four_threads) = (0, 0, 0);
-        for seed in 0..20 {
-            let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
-            if !puzzle.nearly_distinct() {
-                continue;
+        for threads in [2, 4] {
+            let (mut counted, mut one_thread, mut split) = (0, 0, 0);
+            for seed in 0..20 {
+                let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
+                if !puzzle.nearly_distinct() {
+                    continue;
+                }
+                let mut alone = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
+                alone.run();
+                if alone.found < limit {
+                    continue;
+                }
+                counted += 1;
+                let shared =
+                    SplitSearch::run(BitSearch::<u64>::new(&puzzle, &Config::new(limit)), threads, 64);
+                let context = format!("seed {seed}, limit {limit}, {threads} threads");
+                assert_eq!((shared.found, &shared.first), (limit, &alone.first), "{context}");
+                (one_thread, split) = (one_thread + alone.nodes.count, split + shared.nodes);
             }
-            let mut alone = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
-            alone.run();
-            if alone.found < limit {
-                continue;
-            }
-            counted += 1;
-            let shared = SplitSearch::run(BitSearch::<u64>::new(&puzzle, &Config::new(limit)), 4, 64);
-            assert_eq!((shared.found, &shared.first), (limit, &alone.first), "seed {seed}, limit {limit}");
-            (one_thread, four_threads) = (one_thread + alone.nodes.count, four_threads + shared.nodes);
+            assert!(counted >= 10, "only {counted} puzzles had {limit} solutions");
+            // At most a tenth over one thread at the larger limit (measured: 0.85–1.0), however
+            // the threads ran. At the small limit a puzzle takes a few thousand nodes, and a
+            // split hands back pieces that cost their path again: 0.82–1.28 measured.
+            let (over, under) = if limit == 10 { (3, 2) } else { (11, 10) };
+            assert!(
+                split * under <= one_thread * over,
+                "limit {limit}: {split} nodes on {threads} threads, {one_thread} on one"
+            );
         }
-        assert!(counted >= 10, "only {counted} puzzles had {limit} solutions");
-        // Well under the old cost of nearly four times, however the threads were scheduled.
-        assert!(
-            four_threads * 2 < one_thread * 3,
-            "limit {limit}: {four_threads} nodes on four threads, {one_thread} on one"
-        );
     }
 }
 
