@@ -93,7 +93,8 @@ pub(super) struct BitSearch<S: KindSet> {
     /// `feeds[b][byte]`: the kinds whose right label is the left label of some kind `k` in
     /// `8b..8b + 8` with bit `k − 8b` set in `byte` (kinds that can stand left of those), for
     /// `b` below `feed_bytes`, the bytes that hold kinds; empty for the bytes past them, and
-    /// `feeds[b][0]` is empty for every `b` (see [`KindSet::through`]).
+    /// `feeds[b][0]` is empty for every `b` (see [`KindSet::through`]). Built only when the
+    /// lookahead uses them (not [`KindSet::BY_LABEL`]).
     feeds: ByteTables<S>,
     /// Likewise `follows`: the kinds whose left label is the right label of some kind in the
     /// byte (kinds that can stand right of those).
@@ -103,6 +104,8 @@ pub(super) struct BitSearch<S: KindSet> {
     /// built when the tile of (r, c) was placed.
     below: [[S; ROW_SLOTS]; ROW_SLOTS],
     feed_bytes: usize,
+    /// The puzzle's labels: the first of `with_right` and `with_left` that hold kinds.
+    labels: usize,
     /// Kinds by right, left and bottom label.
     with_right: [S; MAX_LABELS],
     with_left: [S; MAX_LABELS],
@@ -177,6 +180,7 @@ impl<S: KindSet> BitSearch<S> {
             follows: tables.1,
             below: [[S::EMPTY; ROW_SLOTS]; ROW_SLOTS],
             feed_bytes: puzzle.kinds.len().div_ceil(8),
+            labels,
             with_right: [S::EMPTY; MAX_LABELS],
             with_left: [S::EMPTY; MAX_LABELS],
             with_bottom: [S::EMPTY; MAX_LABELS],
@@ -231,7 +235,9 @@ impl<S: KindSet> BitSearch<S> {
         if weight.is_none() {
             search.dead_rows_capacity = 0;
         }
-        tables::build(&mut search, puzzle.kinds.len());
+        if !S::BY_LABEL {
+            tables::build(&mut search, puzzle.kinds.len());
+        }
         search
     }
 
@@ -304,7 +310,7 @@ impl<S: KindSet> BitSearch<S> {
                 // Nothing stands before column 0: the kinds feeding it are not needed.
                 break;
             }
-            allowed = S::through(&self.feeds, completing, self.feed_bytes);
+            allowed = self.fed_by(completing);
         }
         true
     }
@@ -350,7 +356,42 @@ impl<S: KindSet> BitSearch<S> {
         if col == 0 {
             return S::FULL;
         }
-        S::through(&self.follows, self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK], self.feed_bytes)
+        self.followed_by(self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK])
+    }
+
+    /// The kinds that can stand left of some kind of `kinds`: those whose right label is the
+    /// left label of one of them.
+    #[allow(clippy::inline_always, reason = "on every row entry, once per column")]
+    #[inline(always)]
+    pub(super) fn fed_by(&self, kinds: S) -> S {
+        if S::BY_LABEL {
+            Self::by_label(kinds, &self.with_left, &self.with_right, self.labels)
+        } else {
+            S::through(&self.feeds, kinds, self.feed_bytes)
+        }
+    }
+
+    /// The kinds that can stand right of some kind of `kinds`: those whose left label is the
+    /// right label of one of them.
+    #[allow(clippy::inline_always, reason = "once per placement loop, on the hot path")]
+    #[inline(always)]
+    pub(super) fn followed_by(&self, kinds: S) -> S {
+        if S::BY_LABEL {
+            Self::by_label(kinds, &self.with_right, &self.with_left, self.labels)
+        } else {
+            S::through(&self.follows, kinds, self.feed_bytes)
+        }
+    }
+
+    /// The union of `to[d]` over the labels `d` (below `labels`) with `from[d]` meeting `kinds`.
+    #[allow(clippy::inline_always, reason = "the body of `fed_by` and `followed_by`")]
+    #[inline(always)]
+    fn by_label(kinds: S, from: &[S; MAX_LABELS], to: &[S; MAX_LABELS], labels: usize) -> S {
+        let mut union = S::EMPTY;
+        for (&from, &to) in from.iter().zip(to).take(labels) {
+            union |= to.kept_if(!(kinds & from).is_empty());
+        }
+        union
     }
 
     /// After `v` landed at (row, col), with the counts updated: can row + 1 still be chained
