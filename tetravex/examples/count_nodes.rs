@@ -5,20 +5,14 @@
 
 use std::io::Read;
 use std::num::NonZeroUsize;
-use std::time::Duration;
 
 use common::Tokens;
 use common::edge_match::Config;
 use tetravex::{parse, solve};
 
-/// The CPU time (user and system) this process has used so far, from `/proc/self/stat`.
-fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat (Linux)");
-    let after_name = &stat[stat.rfind(')').expect("the command name in parentheses") + 2..];
-    let fields: Vec<&str> = after_name.split(' ').collect();
-    let ticks: u64 = fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
-    Duration::from_millis(ticks * 10)
-}
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::cpu_time;
 
 fn main() {
     let args: Vec<u64> = std::env::args()
