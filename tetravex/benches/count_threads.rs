@@ -1,4 +1,4 @@
-//! The CPU time of `--count` on one thread against four: the split search's tasks count their
+//! The CPU time of `--count` on one thread against two and four: the split search's tasks count their
 //! solutions together, so more threads should not cost more CPU than one. Criterion's times
 //! here are the process's CPU time (user and system, from `/proc/self/stat`, Linux only), not
 //! the wall clock. Run with `cargo bench -p tetravex --bench count_threads`; the figures are in
@@ -8,7 +8,6 @@
 
 use std::hint::black_box;
 use std::num::NonZeroUsize;
-use std::time::Duration;
 
 use common::edge_match::Config;
 use common::search::Progress;
@@ -17,15 +16,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tetravex::{r#gen, solve};
 
-/// The CPU time this process has used so far, in clock ticks of 10 ms (fields 14 and 15 of
-/// `/proc/self/stat`, after the command name in parentheses).
-fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat (Linux)");
-    let after_name = &stat[stat.rfind(')').expect("the command name in parentheses") + 2..];
-    let fields: Vec<&str> = after_name.split(' ').collect();
-    let ticks: u64 = fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
-    Duration::from_millis(ticks * 10)
-}
+#[path = "../examples/support/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::cpu_time;
 
 fn benches(c: &mut Criterion) {
     let options =
@@ -36,7 +29,7 @@ fn benches(c: &mut Criterion) {
     let limit = 5_000;
     let mut group = c.benchmark_group("count_6x6_3_digits");
     group.sample_size(10);
-    for threads in [1, 4] {
+    for threads in [1, 2, 4] {
         let config = Config::new(limit).with_threads(NonZeroUsize::new(threads));
         group.bench_function(format!("{threads}_threads_cpu"), |b| {
             b.iter_custom(|iterations| {

@@ -31,7 +31,8 @@ use super::nodes::Nodes;
 use super::{ANY, BIT_KINDS, Config, KEYS, MAX_LABELS, MAX_SIDE, Placement, Puzzle, Variant};
 use crate::Grid;
 
-/// Cells whose kinds a split task (module `split`) fixes through [`BitSearch::prefix`].
+/// Cells whose kinds the first tasks of a split search (module `split`) fix through
+/// [`BitSearch::prefix`].
 pub(super) const PREFIX: usize = 2;
 
 /// Rows and columns are taken `& SIDE_MASK` into the per-cell tables of `ROW_SLOTS` entries.
@@ -92,7 +93,8 @@ pub(super) struct BitSearch<S: KindSet> {
     /// `feeds[b][byte]`: the kinds whose right label is the left label of some kind `k` in
     /// `8b..8b + 8` with bit `k − 8b` set in `byte` (kinds that can stand left of those), for
     /// `b` below `feed_bytes`, the bytes that hold kinds; empty for the bytes past them, and
-    /// `feeds[b][0]` is empty for every `b` (see [`KindSet::through`]).
+    /// `feeds[b][0]` is empty for every `b` (see [`KindSet::through`]). Built only when the
+    /// lookahead uses them (not [`KindSet::BY_LABEL`]).
     feeds: ByteTables<S>,
     /// Likewise `follows`: the kinds whose left label is the right label of some kind in the
     /// byte (kinds that can stand right of those).
@@ -102,6 +104,8 @@ pub(super) struct BitSearch<S: KindSet> {
     /// built when the tile of (r, c) was placed.
     below: [[S; ROW_SLOTS]; ROW_SLOTS],
     feed_bytes: usize,
+    /// The puzzle's labels: the first of `with_right` and `with_left` that hold kinds.
+    labels: usize,
     /// Kinds by right, left and bottom label.
     with_right: [S; MAX_LABELS],
     with_left: [S; MAX_LABELS],
@@ -127,9 +131,13 @@ pub(super) struct BitSearch<S: KindSet> {
     dead_row: usize,
     dead_rows_capacity: usize,
     pub(super) limit: u64,
-    /// `prefix[i]` for the first [`PREFIX`] cells: the kinds cell `i` may take (all but in a
-    /// split task, which fixes those cells).
-    pub(super) prefix: [S; PREFIX],
+    /// `prefix[i]`: the kinds cell `i` may take, for the first cells (none but in a split task,
+    /// which fixes those cells).
+    pub(super) prefix: Vec<S>,
+    /// What a split task stopped by [`Nodes::split`] had left to try, from the deepest cell up:
+    /// (cell, kinds) for the unexpanded node it stopped at and for each placement loop on its
+    /// path (see [`BitSearch::pieces_left`]).
+    remainder: Vec<(usize, S)>,
     /// Nodes visited, the budget, and in a split task the cancellation.
     pub(super) nodes: Nodes,
     pub(super) found: u64,
@@ -172,6 +180,7 @@ impl<S: KindSet> BitSearch<S> {
             follows: tables.1,
             below: [[S::EMPTY; ROW_SLOTS]; ROW_SLOTS],
             feed_bytes: puzzle.kinds.len().div_ceil(8),
+            labels,
             with_right: [S::EMPTY; MAX_LABELS],
             with_left: [S::EMPTY; MAX_LABELS],
             with_bottom: [S::EMPTY; MAX_LABELS],
@@ -188,7 +197,8 @@ impl<S: KindSet> BitSearch<S> {
             dead_row: config.budgets.dead_row,
             dead_rows_capacity: config.budgets.dead_ends,
             limit: config.limit.max(1),
-            prefix: [S::FULL; PREFIX],
+            prefix: Vec::new(),
+            remainder: Vec::new(),
             nodes: Nodes::new(config.progress.clone(), config.budgets.poll),
             found: 0,
             first: None,
@@ -225,7 +235,9 @@ impl<S: KindSet> BitSearch<S> {
         if weight.is_none() {
             search.dead_rows_capacity = 0;
         }
-        tables::build(&mut search, puzzle.kinds.len());
+        if !S::BY_LABEL {
+            tables::build(&mut search, puzzle.kinds.len());
+        }
         search
     }
 
@@ -234,6 +246,42 @@ impl<S: KindSet> BitSearch<S> {
             self.fill(0, 0, 0, ANY);
         }
         self.nodes.report();
+    }
+
+    /// After a run stopped by a split ([`Nodes::split`]): the rest of its tree as prefixes for
+    /// [`BitSearch::prefix`], in search order. Each is the path to a cell on the stopped
+    /// search's path, one kind per cell, then the kinds that cell had left; the first is the
+    /// node the search stopped at. Empty when the search was not split.
+    pub(super) fn pieces_left(&self) -> Vec<Vec<S>> {
+        if !self.nodes.split {
+            return Vec::new();
+        }
+        self.remainder
+            .iter()
+            .filter(|(_, kinds)| !kinds.is_empty())
+            .map(|&(cell, kinds)| {
+                let mut prefix: Vec<S> =
+                    self.board[..cell].iter().map(|&kind| S::single(kind.into())).collect();
+                prefix.push(kinds);
+                prefix.extend(self.prefix.iter().skip(cell + 1));
+                prefix
+            })
+            .collect()
+    }
+
+    /// The kinds a split task (module `split`) may try in `cell` by its prefix: all past the
+    /// prefix.
+    fn prefix_kinds(&self, cell: usize) -> S {
+        self.prefix.get(cell).copied().unwrap_or(S::FULL)
+    }
+
+    /// Called when a poll stops the search at the node of `cell` (not yet counted, `kinds` its
+    /// candidates as far as known): in a split, records the node as the first piece left.
+    #[cold]
+    fn stopped_at(&mut self, cell: usize, kinds: S) {
+        if self.nodes.split {
+            self.remainder.push((cell, kinds & self.prefix_kinds(cell)));
+        }
     }
 
     /// The label above `cell`, or [`ANY`] in the top row.
@@ -262,7 +310,7 @@ impl<S: KindSet> BitSearch<S> {
                 // Nothing stands before column 0: the kinds feeding it are not needed.
                 break;
             }
-            allowed = S::through(&self.feeds, completing, self.feed_bytes);
+            allowed = self.fed_by(completing);
         }
         true
     }
@@ -308,7 +356,42 @@ impl<S: KindSet> BitSearch<S> {
         if col == 0 {
             return S::FULL;
         }
-        S::through(&self.follows, self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK], self.feed_bytes)
+        self.followed_by(self.below[row & SIDE_MASK][(col - 1) & SIDE_MASK])
+    }
+
+    /// The kinds that can stand left of some kind of `kinds`: those whose right label is the
+    /// left label of one of them.
+    #[allow(clippy::inline_always, reason = "on every row entry, once per column")]
+    #[inline(always)]
+    pub(super) fn fed_by(&self, kinds: S) -> S {
+        if S::BY_LABEL {
+            Self::by_label(kinds, &self.with_left, &self.with_right, self.labels)
+        } else {
+            S::through(&self.feeds, kinds, self.feed_bytes)
+        }
+    }
+
+    /// The kinds that can stand right of some kind of `kinds`: those whose left label is the
+    /// right label of one of them.
+    #[allow(clippy::inline_always, reason = "once per placement loop, on the hot path")]
+    #[inline(always)]
+    pub(super) fn followed_by(&self, kinds: S) -> S {
+        if S::BY_LABEL {
+            Self::by_label(kinds, &self.with_right, &self.with_left, self.labels)
+        } else {
+            S::through(&self.follows, kinds, self.feed_bytes)
+        }
+    }
+
+    /// The union of `to[d]` over the labels `d` (below `labels`) with `from[d]` meeting `kinds`.
+    #[allow(clippy::inline_always, reason = "the body of `fed_by` and `followed_by`")]
+    #[inline(always)]
+    fn by_label(kinds: S, from: &[S; MAX_LABELS], to: &[S; MAX_LABELS], labels: usize) -> S {
+        let mut union = S::EMPTY;
+        for (&from, &to) in from.iter().zip(to).take(labels) {
+            union |= to.kept_if(!(kinds & from).is_empty());
+        }
+        union
     }
 
     /// After `v` landed at (row, col), with the counts updated: can row + 1 still be chained

@@ -37,6 +37,9 @@ pub(super) struct DeadEnds {
     table: IntMap<u64, u32>,
     /// The most entries the table takes ([`Budgets::dead_ends`]).
     capacity: usize,
+    /// The nodes a subtree must have taken for its state to be recorded
+    /// ([`Budgets::dead_end_nodes`]).
+    pub(super) min_nodes: u64,
     cols: usize,
     pub(super) key_len: usize,
     keys: Vec<u8>,
@@ -58,6 +61,7 @@ impl DeadEnds {
             state_hash: 0,
             table: IntMap::default(),
             capacity: budgets.dead_ends,
+            min_nodes: budgets.dead_end_nodes,
             cols: puzzle.cols,
             key_len: puzzle.cols + puzzle.kinds.len() + 2,
             keys: Vec::new(),

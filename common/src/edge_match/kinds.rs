@@ -42,6 +42,12 @@ pub(super) trait KindSet:
     const CAPACITY: usize;
     /// Bytes of the set (as [`ByteTables`] index them).
     const BYTES: usize = Self::CAPACITY / 8;
+    /// Whether the bit search's lookahead goes through the labels rather than the byte tables
+    /// (see `BitSearch::fed_by`): a wide set has 32 bytes, each lookup a set of four words from
+    /// tables too large for the first-level cache, where a puzzle has at most
+    /// [`MAX_LABELS`](super::MAX_LABELS) labels, each one test and one union of sets already
+    /// at hand.
+    const BY_LABEL: bool;
     /// No kind.
     const EMPTY: Self;
     /// Every kind below the capacity.
@@ -78,6 +84,7 @@ pub(super) trait KindSet:
 
 impl KindSet for u64 {
     const CAPACITY: usize = NARROW_KINDS;
+    const BY_LABEL: bool = false;
     const EMPTY: Self = 0;
     const FULL: Self = u64::MAX;
     type PerKind<T: Copy + Send + Sync> = [T; NARROW_KINDS];
@@ -175,6 +182,7 @@ impl BitOrAssign for Wide {
 
 impl KindSet for Wide {
     const CAPACITY: usize = BIT_KINDS;
+    const BY_LABEL: bool = true;
     const EMPTY: Self = Wide([0; WIDE_WORDS]);
     const FULL: Self = Wide([u64::MAX; WIDE_WORDS]);
     type PerKind<T: Copy + Send + Sync> = [T; BIT_KINDS];

@@ -2,54 +2,56 @@
 //! behind one comparison in the hot loop.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::Progress;
 
+/// The place of a split task (module `split`) in the search order: tasks compare as their keys
+/// do, lexicographically. A task split in two keeps its key for the part it has searched and
+/// gives the pieces left `key + [i]`, `i` in search order, so that they sort after it and
+/// before the task that followed it.
+pub(super) type TaskKey = Vec<u32>;
+
+/// What a split task does at a poll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// Goes on.
+    Go,
+    /// Stops: it cannot change the outcome.
+    Cancel,
+    /// Stops and hands the rest of its tree back as pieces (see [`Nodes::split`]).
+    Split,
+}
+
 /// What the tasks of one split search (module `split`) share: the solutions found by all of
-/// them, and the first task (in the search order) that found one.
-#[derive(Debug)]
-pub(super) struct Shared {
-    /// The solutions wanted in all.
-    limit: u64,
-    found: AtomicU64,
-    first_found: AtomicUsize,
+/// them, the first task (in the search order) that found one, and which task should hand work
+/// to the others.
+///
+/// The tasks are disjoint subtrees, so their solutions add up: once they reach the limit
+/// together the count is settled, and what is left to settle is the first solution, that of
+/// the first task (in the search order) with one. So a task stops at its first solution found
+/// after the limit is reached, and a task after one that has found a solution is cancelled (at
+/// its next poll) once the limit is reached: neither can change the outcome. Every task before
+/// the first one with a solution runs to its end, which keeps the outcome (and the solution
+/// `--show` draws) independent of timing.
+pub(super) trait Tasks: Send + Sync {
+    /// What task `key` does at a poll; `may_split` says whether it has placed a tile past the
+    /// cells its key fixes (else a split would hand back the task itself).
+    fn at_poll(&self, key: &[u32], may_split: bool) -> Verdict;
+    /// Records a solution of task `key` (`first`: its first); whether the tasks together have
+    /// reached the limit.
+    fn solution(&self, key: &[u32], first: bool) -> bool;
 }
 
-impl Shared {
-    /// Nothing found yet, `limit` solutions wanted.
-    pub(super) fn new(limit: u64) -> Self {
-        Shared { limit, found: AtomicU64::new(0), first_found: AtomicUsize::new(usize::MAX) }
-    }
-}
-
-/// A split task's view of the others. The tasks are disjoint subtrees, so their solutions add
-/// up: once they reach the limit together the count is settled, and what is left to settle is
-/// the first solution, that of the first task (in the search order) with one. So a task stops
-/// at its first solution found after the limit is reached, and a task after one that has found
-/// a solution is cancelled (at its next poll) once the limit is reached: neither can change the
-/// outcome. Every task before the first one with a solution runs to its end, which keeps the
-/// outcome (and the solution `--show` draws) independent of timing, while the solutions
-/// counted are spread over the threads instead of each thread counting to the limit alone.
-#[derive(Debug, Clone)]
+/// A split task's view of the others (see [`Tasks`]).
+#[derive(Clone)]
 pub(super) struct Cancel {
-    pub(super) task: usize,
-    pub(super) shared: Arc<Shared>,
+    pub(super) key: TaskKey,
+    pub(super) tasks: Arc<dyn Tasks>,
 }
 
-impl Cancel {
-    /// Whether the task may stop: the limit is reached and an earlier task has a solution.
-    pub(super) fn cancelled(&self) -> bool {
-        let shared = &self.shared;
-        shared.found.load(Ordering::Relaxed) >= shared.limit
-            && shared.first_found.load(Ordering::Relaxed) < self.task
-    }
-
-    /// Records a solution of this task; whether the tasks together have reached the limit.
-    fn solution(&self) -> bool {
-        let shared = &self.shared;
-        shared.first_found.fetch_min(self.task, Ordering::Relaxed);
-        shared.found.fetch_add(1, Ordering::Relaxed) + 1 >= shared.limit
+impl std::fmt::Debug for Cancel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cancel").field("key", &self.key).finish_non_exhaustive()
     }
 }
 
@@ -74,6 +76,10 @@ pub(super) struct Nodes {
     cancel: Option<Cancel>,
     /// Set when the search stopped because the budget was spent or the task was cancelled.
     pub(super) out_of_budget: bool,
+    /// Set when a split task stopped to hand the rest of its tree back ([`Verdict::Split`]):
+    /// the search then unwinds without taking its tiles back, and the placement loops on the
+    /// way record what each had left to try.
+    pub(super) split: bool,
 }
 
 impl Nodes {
@@ -88,6 +94,7 @@ impl Nodes {
             progress,
             cancel: None,
             out_of_budget: false,
+            split: false,
         };
         nodes.schedule();
         nodes
@@ -114,23 +121,30 @@ impl Nodes {
     }
 
     /// Called when `count` reaches `next_poll`: reports progress and returns whether the search
-    /// goes on. Once it returns false, `out_of_budget` is set.
+    /// goes on. Once it returns false, `out_of_budget` or `split` is set; a split task may split
+    /// only when `may_split` (see [`Tasks::at_poll`]).
     #[cold]
-    pub(super) fn poll(&mut self) -> bool {
+    pub(super) fn poll(&mut self, may_split: bool) -> bool {
         self.report();
-        let cancelled = self.cancel.as_ref().is_some_and(Cancel::cancelled);
-        if self.count >= self.stop || cancelled {
+        let verdict =
+            self.cancel.as_ref().map_or(Verdict::Go, |cancel| cancel.tasks.at_poll(&cancel.key, may_split));
+        if self.count >= self.stop || verdict == Verdict::Cancel {
             self.out_of_budget = true;
+            return false;
+        }
+        if verdict == Verdict::Split {
+            self.split = true;
             return false;
         }
         self.schedule();
         true
     }
 
-    /// Called on every solution found: whether the search may stop because, in a split task,
-    /// the tasks together have found as many as wanted (see [`Cancel`]).
-    pub(super) fn solution_settles(&self) -> bool {
-        self.cancel.as_ref().is_some_and(Cancel::solution)
+    /// Called on every solution found (`first`: the search's first): whether the search may
+    /// stop because, in a split task, the tasks together have found as many as wanted (see
+    /// [`Tasks`]).
+    pub(super) fn solution_settles(&self, first: bool) -> bool {
+        self.cancel.as_ref().is_some_and(|cancel| cancel.tasks.solution(&cancel.key, first))
     }
 
     /// Reports the nodes visited since the last report.

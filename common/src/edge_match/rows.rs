@@ -15,9 +15,11 @@
 //! - **Dead ends** (when tiles repeat, at least two cells per kind, and always with a fixed
 //!   border). The rest of the search depends only on the next cell, the labels of the open edges
 //!   and the remaining count of every kind, whatever tiles led there; states whose subtree held
-//!   no solution go into a table and are never searched again. The table is keyed by a hash kept
-//!   up to date in O(1) per placement and stores each state's exact key, so a hash collision can
-//!   never prune a live state.
+//!   no solution go into a table and are never searched again, when their subtree took at least
+//!   [`Budgets::dead_end_nodes`](super::Budgets::dead_end_nodes) nodes (a smaller one costs less
+//!   to search again than to store). The table is keyed by a hash kept up to date in O(1) per
+//!   placement and stores each state's exact key, so a hash collision can never prune a live
+//!   state.
 //!
 //! **Restarts** (looking for one solution; see module `restarts`). A wrong tile early in a solvable
 //! puzzle can hide under a subtree without solutions that takes millions of nodes to exhaust.
@@ -219,7 +221,7 @@ impl Search {
     /// Fills `cell` and the cells after it. Returns true when the search should stop: the
     /// limit of solutions is reached, or the node budget is spent.
     fn fill(&mut self, cell: usize) -> bool {
-        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll() {
+        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll(false) {
             return true;
         }
         self.nodes.count += 1;
@@ -250,7 +252,7 @@ impl Search {
             }
             _ => 0,
         };
-        let found_before = self.found;
+        let (found_before, nodes_before) = (self.found, self.nodes.count);
         let left = if col == 0 { self.border_label } else { self.board[cell - 1].right as usize };
         let top = if row == 0 { self.border_label } else { self.board[cell - self.cols].bottom as usize };
         let (start, end) = self.lists[candidate_key(left, top, class)];
@@ -270,6 +272,7 @@ impl Search {
         if remember
             && self.found == found_before
             && let Some(table) = &mut self.dead_ends
+            && self.nodes.count - nodes_before >= table.min_nodes
         {
             // Every candidate was tried (a spent budget would have returned above): dead.
             table.record(cell, hash, right, &self.remaining);

@@ -1,18 +1,14 @@
-use std::sync::Arc;
-
 use proptest::prelude::*;
 use rand::RngExt;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::bits::{BitSearch, PREFIX};
+use super::bits::BitSearch;
 use super::board_symmetry::Symmetry;
 use super::checks::{Line, border_mask, cell_mask, rotation_class};
 use super::dead_ends::DeadEnds;
 use super::kinds::{KindSet, Wide};
-use super::nodes::{Cancel, Shared};
-use super::split::SplitSearch;
 use super::symmetry;
 use super::*;
 
@@ -277,6 +273,32 @@ fn every_symmetry_keeps_the_solutions() {
 }
 
 #[test]
+fn wide_sets_prune_as_narrow_ones() {
+    // The wide sets' lookahead goes through the labels, the narrow sets' through byte tables:
+    // one search on one thread visits the same nodes either way.
+    let mut searched = 0;
+    for seed in 0..200 {
+        let puzzle = free_puzzle(seed);
+        if !puzzle.nearly_distinct() {
+            continue;
+        }
+        searched += 1;
+        for limit in [1, 50] {
+            let mut narrow = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
+            narrow.run();
+            let mut wide = BitSearch::<Wide>::new(&puzzle, &Config::new(limit));
+            wide.run();
+            assert_eq!(
+                (wide.found, &wide.first, wide.nodes.count),
+                (narrow.found, &narrow.first, narrow.nodes.count),
+                "seed {seed}, limit {limit}"
+            );
+        }
+    }
+    assert!(searched > 100, "only {searched} puzzles took the bit search");
+}
+
+#[test]
 fn every_dead_row_keeps_the_counts() {
     // Row 0 records only the root, rows past the last record nothing: all are valid.
     let mut searched = 0;
@@ -332,37 +354,6 @@ fn rebuilt_searches_run_as_new_ones<S: KindSet>() {
         }
     }
     assert!(compared > 100, "only {compared} puzzles took the bit search");
-}
-
-#[test]
-fn split_search_has_the_outcome_of_one_search() {
-    split_searches_have_the_outcome_of_one::<u64>();
-    split_searches_have_the_outcome_of_one::<Wide>();
-}
-
-fn split_searches_have_the_outcome_of_one<S: KindSet>() {
-    let mut split = 0;
-    for seed in 0..400 {
-        let puzzle = free_puzzle(seed);
-        let (rows, cols) = (puzzle.rows, puzzle.cols);
-        if !puzzle.nearly_distinct() || rows * cols <= PREFIX {
-            continue;
-        }
-        split += 1;
-        for limit in [1, 2, 50] {
-            let mut alone = BitSearch::<S>::new(&puzzle, &Config::new(limit));
-            alone.run();
-            // Polling at every node cancels every task that can be cancelled.
-            for (threads, poll) in [(2, 1), (3, 1), (2, 5), (4, Budgets::DEFAULT.poll)] {
-                let shared =
-                    SplitSearch::run(BitSearch::<S>::new(&puzzle, &Config::new(limit)), threads, poll);
-                let context = format!("seed {seed}, limit {limit}, {threads} threads, poll {poll}");
-                assert_eq!(shared.found, alone.found, "{context}");
-                assert_eq!(shared.first, alone.first, "{context}");
-            }
-        }
-    }
-    assert!(split > 100, "only {split} puzzles were split");
 }
 
 #[test]
@@ -465,60 +456,4 @@ fn tiny_luby_units_keep_the_restarts_exact() {
     assert!(found > 10 && refuted > 0, "{found} found, {refuted} refuted: the runs were not exercised");
 }
 
-#[test]
-fn threads_count_together() {
-    // Puzzles with many solutions, counted to a limit on four threads polling often: when each
-    // task counted to the limit on its own, four threads visited about four times the nodes of
-    // one. Now the tasks share the count: a task's subtree may hold solutions more or less
-    // densely than the ones before it, so single puzzles vary (0.4–1.8 times the nodes of one
-    // thread at the larger limit), but not the sum (about 0.9 times). At the small limit the
-    // first task finds them all: the others must stop at their next poll.
-    for limit in [10, 3000] {
-        let (mut counted, mut one_thread, mut four_threads) = (0, 0, 0);
-        for seed in 0..20 {
-            let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
-            if !puzzle.nearly_distinct() {
-                continue;
-            }
-            let mut alone = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
-            alone.run();
-            if alone.found < limit {
-                continue;
-            }
-            counted += 1;
-            let shared = SplitSearch::run(BitSearch::<u64>::new(&puzzle, &Config::new(limit)), 4, 64);
-            assert_eq!((shared.found, &shared.first), (limit, &alone.first), "seed {seed}, limit {limit}");
-            (one_thread, four_threads) = (one_thread + alone.nodes.count, four_threads + shared.nodes);
-        }
-        assert!(counted >= 10, "only {counted} puzzles had {limit} solutions");
-        // Well under the old cost of nearly four times, however the threads were scheduled.
-        assert!(
-            four_threads * 2 < one_thread * 3,
-            "limit {limit}: {four_threads} nodes on four threads, {one_thread} on one"
-        );
-    }
-}
-
-#[test]
-fn a_task_that_reaches_the_limit_alone_stops_the_others() {
-    // Every solution of a split task goes to the shared count, the one that reaches the limit
-    // too: the tasks after it are then cancelled, not left to run to their end.
-    let mut counted = 0;
-    for seed in 0..10 {
-        let puzzle = random_puzzle(6, 6, 3, false, false, false, seed);
-        if !puzzle.nearly_distinct() {
-            continue;
-        }
-        let limit = 5;
-        let shared = Arc::new(Shared::new(limit));
-        let mut task = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
-        task.nodes.set_cancel(Cancel { task: 0, shared: Arc::clone(&shared) }, 64);
-        task.run();
-        if task.found < limit {
-            continue;
-        }
-        counted += 1;
-        assert!(Cancel { task: 1, shared }.cancelled(), "seed {seed}");
-    }
-    assert!(counted >= 5, "only {counted} puzzles had enough solutions");
-}
+mod threads;

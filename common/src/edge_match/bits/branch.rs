@@ -2,8 +2,7 @@
 //! and searching on.
 
 use super::{
-    ANY, BitSearch, Counters, Grid, KindSet, MAX_LABELS, PREFIX, Placement, RowState, Variant, bit_key,
-    kind_index,
+    ANY, BitSearch, Counters, Grid, KindSet, MAX_LABELS, Placement, RowState, Variant, bit_key, kind_index,
 };
 use super::{CELL_MASK, SIDE_MASK};
 
@@ -12,14 +11,16 @@ impl<S: KindSet> BitSearch<S> {
     /// the budget is spent. One call is one node, except that a cell within a row whose
     /// candidates come out empty is counted without a call (see [`BitSearch::descend`]).
     pub(super) fn fill(&mut self, cell: usize, row: usize, col: usize, left: usize) -> bool {
-        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll() {
+        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll(cell > self.prefix.len()) {
+            self.stopped_at(cell, S::FULL);
             return true;
         }
         self.nodes.count += 1;
         let (rows, cols) = (self.rows, self.cols);
         if cell == self.cells {
             self.found += 1;
-            if self.first.is_none() {
+            let first = self.first.is_none();
+            if first {
                 let placements = self.board[..cell]
                     .iter()
                     .map(|&kind| Placement { kind: kind as usize, orientation: 0 })
@@ -27,7 +28,7 @@ impl<S: KindSet> BitSearch<S> {
                 self.first = Some(Grid::from_vec(rows, cols, placements));
             }
             // Every solution goes to the shared count of a split task, the last one too.
-            let settled = self.nodes.solution_settles();
+            let settled = self.nodes.solution_settles(first);
             return settled || self.found >= self.limit;
         }
         if col == 0 && !self.plan_row(row) {
@@ -43,7 +44,7 @@ impl<S: KindSet> BitSearch<S> {
             None
         };
         let mut candidates = self.candidates(cell, row, col, left);
-        if cell < PREFIX {
+        if cell < self.prefix.len() {
             candidates &= self.prefix[cell];
         }
         if col == 0 && row > 0 && row + 1 < self.rows && self.cols > 1 {
@@ -56,7 +57,8 @@ impl<S: KindSet> BitSearch<S> {
     /// [`BitSearch::fill`] for a cell after the first in its row and past the prefix, whose
     /// `candidates` the caller has computed.
     fn fill_known(&mut self, cell: usize, row: usize, col: usize, candidates: S) -> bool {
-        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll() {
+        if self.nodes.count >= self.nodes.next_poll && !self.nodes.poll(cell > self.prefix.len()) {
+            self.stopped_at(cell, candidates);
             return true;
         }
         self.nodes.count += 1;
@@ -127,6 +129,10 @@ impl<S: KindSet> BitSearch<S> {
                     || AT == Cells::EDGE && (row + 1 == rows || self.below_chains(row, col, v, follow)))
                 && self.descend(cell, next_row, next_col, v, next)
             {
+                if self.nodes.split {
+                    // What this loop had left, after the node below it (search order).
+                    self.remainder.push((cell, candidates));
+                }
                 return true;
             }
             self.count_out::<AT>(row, col, v, side.0);
@@ -201,7 +207,7 @@ impl<S: KindSet> BitSearch<S> {
         known: Option<(usize, S)>,
     ) -> bool {
         let next = cell + 1;
-        if next_col == 0 || next < PREFIX {
+        if next_col == 0 || next < self.prefix.len() {
             let next_left = if next_col == 0 { ANY } else { v.right as usize };
             return self.fill(next, next_row, next_col, next_left);
         }
@@ -221,7 +227,7 @@ impl<S: KindSet> BitSearch<S> {
 struct Cells;
 
 impl Cells {
-    /// A cell of the first or the last row, or one of the first [`PREFIX`] cells: every check.
+    /// A cell of the first or the last row, or one of the cells a split task fixes: every check.
     const EDGE: u8 = 0;
     /// A cell of the first or the last column (not both) of a row between.
     const SIDE: u8 = 1;
