@@ -147,6 +147,11 @@ impl Position {
         }
     }
 
+    /// Every piece of kind `k`, on the board or not, in reading order.
+    pub(super) fn members_of(&self, k: usize) -> &[u16] {
+        &self.members[self.start[k]..self.start[k + 1]]
+    }
+
     pub(super) fn is_present(&self, piece: u16) -> bool {
         self.present[piece as usize / 64] >> (piece % 64) & 1 == 1
     }
@@ -163,7 +168,7 @@ impl Position {
     /// [`Position::live`] from the pieces on the board, and how many.
     pub(super) fn find_live(&self, k: usize) -> ([u16; 4], usize) {
         let (mut out, mut count) = ([0; 4], 0);
-        for &piece in &self.members[self.start[k]..self.start[k + 1]] {
+        for &piece in self.members_of(k) {
             if self.is_present(piece) {
                 if count < 4 {
                     out[count] = piece;
@@ -281,7 +286,7 @@ impl Position {
 
     /// Every pair of pieces of kind `k` on the board, in reading order.
     pub(super) fn present_pairs(&self, k: usize) -> impl Iterator<Item = (u16, u16)> + '_ {
-        let members = &self.members[self.start[k]..self.start[k + 1]];
+        let members = self.members_of(k);
         members.iter().enumerate().filter(|&(_, &a)| self.is_present(a)).flat_map(move |(index, &a)| {
             members[index + 1..].iter().filter(|&&b| self.is_present(b)).map(move |&b| (a, b))
         })

@@ -6,17 +6,6 @@ use super::{Cell, GravitySearch, NO_KIND, mix, span};
 /// No piece (an empty column's top).
 pub(in crate::clear) const NO_PIECE: u16 = u16::MAX;
 
-/// The board's columns as given, which gravity lays a column out from (see [`GravitySearch::settle`]).
-#[derive(Debug)]
-pub(in crate::clear) struct Given {
-    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
-    /// (framed columns).
-    pub(in crate::clear) column: Vec<u16>,
-    pub(in crate::clear) column_start: Vec<usize>,
-    /// The row of every piece on the board as given.
-    pub(in crate::clear) home_row: Vec<u8>,
-}
-
 /// A piece's kind and its index among the pieces of its kind (in `members`) in one `u16`: the kind
 /// times 64 plus the index ([`Columns::code`]). Held only when every kind has at most 64 pieces and
 /// the kinds are fewer than [`NO_KIND`], so both fit (kind below 255, index below 64).
@@ -46,8 +35,8 @@ impl Code {
     }
 }
 
-/// What [`GravitySearch::settle_packed`] and [`GravitySearch::settle`] keep up to date with gravity, column by
-/// column, so that a position costs work only in the columns a removal touched. Invariants (once
+/// What [`GravitySearch::settle_packed`] and [`GravitySearch::settle`] keep up to date with
+/// gravity, column by column, so that a position costs work only in the columns a removal touched. Invariants (once
 /// [`GravitySearch::init_columns`] ran): `top[c]` is the highest piece on the board in framed column `c`
 /// ([`NO_PIECE`] when none); `tops_of_kind[k]` is the number of columns whose top piece is of kind
 /// `k`; `key` is the canonical set of pieces of the board (see the [module documentation](self)),
@@ -244,18 +233,12 @@ impl GravitySearch {
             restore: vec![Vec::new(); width],
             foreseen: [(usize::MAX, 0, 0); 2],
         };
-        let kinds_fit = self.position.left.len() < usize::from(NO_KIND);
-        if kinds_fit
-            && (0..self.position.left.len())
-                .all(|k| self.position.start[k + 1] - self.position.start[k] <= 64)
-        {
-            let mut code = vec![Code::default(); self.position.cell.len()];
-            for k in 0..self.position.left.len() {
-                for (slot, &piece) in self.position.members
-                    [self.position.start[k]..self.position.start[k + 1]]
-                    .iter()
-                    .enumerate()
-                {
+        let position = &self.position;
+        let kinds = position.left.len();
+        if kinds < usize::from(NO_KIND) && (0..kinds).all(|k| position.members_of(k).len() <= 64) {
+            let mut code = vec![Code::default(); position.cell.len()];
+            for k in 0..kinds {
+                for (slot, &piece) in position.members_of(k).iter().enumerate() {
                     code[piece as usize] = Code::new(k as u32, slot as u8);
                 }
             }
@@ -517,7 +500,7 @@ impl GravitySearch {
 
     /// Lays out column `col` once the pieces of the slots `toggled` (one or two, see
     /// [`Columns::matched`]) were all removed or all put back, when it was given packed (else
-    /// [`GravitySearch::settle`]): [`GravitySearch::settle`] and [`GravitySearch::canonize`] in one, with only the
+    /// [`GravitySearch::settle`]): that and [`GravitySearch::canonize`] in one, with only the
     /// pieces at and above the lowest slot toggled visited, not every piece of the column.
     ///
     /// The pieces present lie packed at the column's bottom in the order given, so those below

@@ -85,8 +85,8 @@ use super::{
     Bits, Branch, Cell, MAX_EDGES, OutOfBudget, Position, Reach, Search, Settings, mix, reach, span,
 };
 use crate::model::Board;
+pub(super) use columns::Columns;
 use columns::{Code, NO_PIECE};
-pub(super) use columns::{Columns, Given};
 use pairs::NO_KIND;
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
@@ -96,6 +96,17 @@ pub const RESTART_UNIT: u64 = 1_000;
 /// deal's slot takes 4 words, so the table holds 1.9 million positions, nearly every position of
 /// the default budget.
 pub const GRAVITY_MEMO_WORDS: usize = 1 << 23;
+
+/// The board's columns as given, which gravity lays a column out from (see [`GravitySearch::settle`]).
+#[derive(Debug)]
+pub(in crate::clear) struct Given {
+    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
+    /// (framed columns).
+    pub(in crate::clear) column: Vec<u16>,
+    pub(in crate::clear) column_start: Vec<usize>,
+    /// The row of every piece on the board as given.
+    pub(in crate::clear) home_row: Vec<u8>,
+}
 
 /// The search with gravity: the position, the board's columns as given ([`Given`]), which the
 /// layout reads, and the column tops and the key of the board ([`Columns`]), kept up to date

@@ -277,7 +277,7 @@ impl GravitySearch {
             let at = self.position.cell[piece as usize];
             if is_open(at) {
                 let piece_sunk = is_sunk(at);
-                for &other in &self.position.members[self.position.start[k]..self.position.start[k + 1]] {
+                for &other in self.position.members_of(k) {
                     if is_stale(&state.dirty, other) {
                         continue;
                     }
@@ -428,7 +428,7 @@ impl GravitySearch {
     }
 
     /// Pushes every removable pair of the kinds with two or more pieces left as a branch, kind
-    /// by kind, each in reading order ([`crate::clear::position::Position::push_pairs`] with the lines of pairs with a
+    /// by kind, each in reading order (`Position::push_pairs` with the lines of pairs with a
     /// piece shut in on all four sides not looked for; `state.exposed` must be up to date), but
     /// not the pairs of `asleep` (the sleep set: they would be skipped). Returns the line checks
     /// made.
@@ -447,7 +447,7 @@ impl GravitySearch {
             // The pieces left, in reading order, gathered without a branch per piece; and
             // which of them have an open side (bit i for `live[i]`).
             let (mut live, mut count) = ([0u16; 5], 0);
-            for &piece in &self.position.members[self.position.start[k]..self.position.start[k + 1]] {
+            for &piece in self.position.members_of(k) {
                 live[count] = piece;
                 count += usize::from(self.position.is_present(piece));
             }
