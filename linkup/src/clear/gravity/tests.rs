@@ -187,8 +187,9 @@ proptest! {
         search.init_columns();
         let mut removed = 0;
         for &(first, second) in &picks {
+            let position = &search.position;
             let present: Vec<u16> =
-                (0..search.position.cell.len() as u16).filter(|&piece| search.position.is_present(piece)).collect();
+                (0..position.cell.len() as u16).filter(|&piece| position.is_present(piece)).collect();
             if present.len() < 2 {
                 break;
             }
@@ -197,7 +198,7 @@ proptest! {
             let partners: Vec<u16> = present
                 .iter()
                 .copied()
-                .filter(|&piece| piece != a && search.position.kind[piece as usize] == search.position.kind[a as usize])
+                .filter(|&piece| piece != a && position.kind[piece as usize] == position.kind[a as usize])
                 .collect();
             if partners.is_empty() {
                 continue;
@@ -225,7 +226,8 @@ proptest! {
     #[test]
     fn sunk_pieces_join_as_lines_do((board, _) in packed_boards(5)) {
         let rules = Rules { max_turns: 2, outside: true };
-        let search = GravitySearch::new(&board, Settings { rules, gravity: true, budget: DEFAULT_BUDGET }, GRAVITY_MEMO_WORDS);
+        let settings = Settings { rules, gravity: true, budget: DEFAULT_BUDGET };
+        let search = GravitySearch::new(&board, settings, GRAVITY_MEMO_WORDS);
         let last = board.rows();
         let rows = &search.position.bits.rows;
         let open = |(row, col): (usize, usize)| rows[row] >> col & 1 == 1;
