@@ -48,28 +48,28 @@
 //! left. Exact because a round that runs out concludes nothing, and what it leaves (the table of
 //! hopeless positions, each proved by a subtree searched to the end) holds whatever the order;
 //! every round is the same complete search, and the last has the rest of the budget
-//! (`Search::probe_rounds`).
+//! (`StillSearch::probe_rounds`).
 //!
 //! Lines are checked again as little as possible: each kind's joinable pairs are cached per
 //! board state, and brought up to date from a state a few removals up the search path by
 //! rechecking only the pairs with a cell emptied since on a line their last check named, or,
 //! for a pair whose ends' runs met neither along the rows nor along the columns at its last
-//! check, one of the four cells just beyond those runs (`Search::pair_mask`, `Bits::wait_on`);
-//! in the relaxation (`Search::can_all_go`) a pair starts from that wait and is rechecked
+//! check, one of the four cells just beyond those runs (`StillSearch::pair_mask`, `Bits::wait_on`);
+//! in the relaxation (`StillSearch::can_all_go`) a pair starts from that wait and is rechecked
 //! only once a piece is freed on one of its lines or one of its four cells.
 //!
 //! The relaxation is run as little as possible too. A run that holds leaves a proof: the
 //! pairings whose pairs freed each kind. Removals only open cells, so the proof still holds
 //! after a branch that keeps each of its pairs allowed and removes no piece whose partner in
-//! it stays (`Search::inherits`): a branch on a kind of four freed by one pairing, by that
+//! it stays (`StillSearch::inherits`): a branch on a kind of four freed by one pairing, by that
 //! pairing. The probes' proofs go to the branch taken, and are logged for the positions
 //! below. A probe's proof is also a proof of the position it was made at, so a probe takes
 //! any proof logged by its position's probes, or by its parent's when the move between keeps
-//! it, that its branch keeps (`Search::known_proof`). A probe that fails records the pieces it
+//! it, that its branch keeps (`StillSearch::known_proof`). A probe that fails records the pieces it
 //! could not free; below, the same branch fails again while all of them are on the board
-//! (`Search::still_refuted`). Debug builds run the relaxation anyway wherever an answer is taken,
+//! (`StillSearch::still_refuted`). Debug builds run the relaxation anyway wherever an answer is taken,
 //! and check it agrees. The probes that do run start from a stage of the position's own relaxation
-//! where their kind was still held, not from scratch (`Search::relax_base`).
+//! where their kind was still held, not from scratch (`StillSearch::relax_base`).
 //!
 //! ## With gravity
 //! A removal can make pieces fall into the line of another pair, so no move is safe but a kind
@@ -85,7 +85,7 @@
 //! ## The budget
 //! The budget is of work, not positions: a position costs one unit per kind left and one more,
 //! each line check of a pair a unit, each pair the relaxation sets up a unit and each pair a
-//! pass of it looks at a unit. One counter (`Search::spend`) takes it all, and the search
+//! pass of it looks at a unit. One counter (`Position::spend`) takes it all, and the search
 //! stops as soon as it is past the budget, inside a position too (in a pass of the relaxation,
 //! between the rows of a kind's pairs): every step of a position is then bounded by the few
 //! units between two checks, a pass being at most [`MAX_EDGES`] pairs. A search stopped inside
@@ -119,10 +119,10 @@ use common::search::Progress;
 use crate::model::{Board, Rules};
 use bits::{Bits, Cell, Reach, Wait, reach, span};
 use pairs::{ALL_PAIRINGS, MANY, PAIRINGS, PAIRS_OF, PairCache};
-use position::{Search, fingerprint};
+use position::{Position, Search, fingerprint};
 use proofs::{Cut, Inherit, NO_PROOF, Taken, count_taken};
 use relaxed::{Base, Edge, Relaxing, apart_cells};
-use still::Still;
+use still::StillSearch;
 use table::Table;
 
 /// Most rows, and most columns, of a board the search takes: a framed row or column, with one
@@ -225,7 +225,7 @@ pub fn search(board: &Board, settings: Settings) -> Result<Outcome, TooLarge> {
 }
 
 /// [`search`], reporting its positions to `progress` as it goes, in batches, with an estimate
-/// of the positions its budget allows (see `Search::report`); every position is reported by
+/// of the positions its budget allows (see `Position::report`); every position is reported by
 /// the time it returns.
 pub fn search_reporting(board: &Board, settings: Settings, progress: &Progress) -> Result<Outcome, TooLarge> {
     search_tuned(board, settings, Tuning { progress: Some(progress), ..Tuning::default() })
@@ -293,36 +293,55 @@ fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Out
         return Err(TooLarge { rows: board.rows(), cols: board.cols() });
     }
     let default_words = if settings.gravity { gravity::GRAVITY_MEMO_WORDS } else { MEMO_WORDS };
-    let mut search = Search::new(board, settings, memo_words.unwrap_or(default_words));
-    if search.left.iter().any(|&left| left % 2 == 1) {
-        return Ok(Outcome { verdict: Verdict::Hopeless, positions: 0, work: 0 });
-    }
-    if let Some(progress) = progress.filter(|progress| progress.is_shown()) {
-        search.progress = progress.clone();
-        search.report_at = position::REPORT_EVERY;
-    }
-    let found = if settings.gravity {
-        search.gravity_rounds(restart_unit)
+    let memo_words = memo_words.unwrap_or(default_words);
+    let progress = progress.filter(|progress| progress.is_shown());
+    if settings.gravity {
+        let mut search = gravity::GravitySearch::new(board, settings, memo_words);
+        let found = watched(&mut search.position, progress).map(|()| search.gravity_rounds(restart_unit));
+        Ok(outcome(&mut search.position, found))
     } else {
-        // Most boards fall to the search without probing in a few dozen positions; one that takes more
-        // is searched again with probing, in rounds (the positions found hopeless stay known).
-        if probe_after == 0 {
-            search.probe_rounds(round_unit)
-        } else {
+        let mut search = StillSearch::new(board, settings, memo_words);
+        let found = watched(&mut search.position, progress).map(|()| {
+            // Most boards fall to the search without probing in a few dozen positions; one that takes
+            // more is searched again with probing, in rounds (the positions found hopeless stay known).
+            if probe_after == 0 {
+                return search.probe_rounds(round_unit);
+            }
             search.still.probe = false;
-            search.budget = probe_after;
+            search.position.budget = probe_after;
             match search.search_still(false, &Inherit::default()) {
-                Err(OutOfBudget) if !search.exhausted => search.probe_rounds(round_unit),
+                Err(OutOfBudget) if !search.position.exhausted => search.probe_rounds(round_unit),
                 found => found,
             }
-        }
+        });
+        Ok(outcome(&mut search.position, found))
+    }
+}
+
+/// Readies `position` to report to `progress`; `None` when a kind has an odd number of pieces,
+/// so that the board is hopeless without a search.
+fn watched(position: &mut Position, progress: Option<&Progress>) -> Option<()> {
+    if position.left.iter().any(|&left| left % 2 == 1) {
+        return None;
+    }
+    if let Some(progress) = progress {
+        position.progress = progress.clone();
+        position.report_at = position::REPORT_EVERY;
+    }
+    Some(())
+}
+
+/// The outcome of a search of `position` that found `found` (`None`: hopeless without a search).
+fn outcome(position: &mut Position, found: Option<Result<bool, OutOfBudget>>) -> Outcome {
+    let Some(found) = found else {
+        return Outcome { verdict: Verdict::Hopeless, positions: 0, work: 0 };
     };
-    search.report();
+    position.report();
     let verdict = match found {
         Err(OutOfBudget) => Verdict::Undecided,
         Ok(false) => Verdict::Hopeless,
         Ok(true) => Verdict::Cleared(
-            search
+            position
                 .order
                 .iter()
                 .map(|step| {
@@ -332,7 +351,7 @@ fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Out
                 .collect(),
         ),
     };
-    Ok(Outcome { verdict, positions: search.positions, work: search.work })
+    Outcome { verdict, positions: position.positions, work: position.work }
 }
 
 /// splitmix64's finaliser: equal inputs give equal outputs, close ones look unrelated (the

@@ -1,10 +1,10 @@
 //! Each kind's joinable pairs, cached per board and brought up to date from a board a few removals
-//! up the search path (see [`Search::pair_mask`]).
+//! up the search path (see [`StillSearch::pair_mask`]).
 
-use super::{Bits, Branch, Search, Wait};
+use super::{Bits, StillSearch, Wait};
 
 /// Most removals up the search path a kind's cached mask of joinable pairs may lie and still be
-/// brought up to date rather than found again (see [`Search::pair_mask`]).
+/// brought up to date rather than found again (see [`StillSearch::pair_mask`]).
 pub(super) const DERIVE_DEPTH: usize = 4;
 
 /// The pairing bit of the pairs of a kind of more than four pieces in [`Still::used`].
@@ -20,14 +20,14 @@ pub(super) const PAIRINGS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2)
 /// (bit `2p + i`: pair i of pairing p).
 pub(super) const PAIRS_OF: [u8; 8] = [0, 0b11, 0b1100, 0b1111, 0b11_0000, 0b11_0011, 0b11_1100, 0b11_1111];
 
-/// A kind's cached mask of joinable pairs ([`Search::pair_mask`]): the epoch and pairings
+/// A kind's cached mask of joinable pairs ([`StillSearch::pair_mask`]): the epoch and pairings
 /// allowed it was found at, and the mask.
 pub(super) type CachedMask = (u64, u8, u8);
 
 /// What each pair of a kind's cached mask waits on ([`PairCache::watch`]).
 pub(super) type PairWatch = [Wait; 6];
 
-/// Each kind's joinable pairs, cached per board ([`Search::pair_mask`]), with what brings them
+/// Each kind's joinable pairs, cached per board ([`StillSearch::pair_mask`]), with what brings them
 /// up to date: the board's epoch, what each pair not joinable waits on, and the masks to put
 /// back on undo. Kept by the removals and undos of both searches; read only without gravity.
 #[derive(Debug)]
@@ -39,7 +39,7 @@ pub(super) struct PairCache {
     /// The next epoch to give out (epochs are never reused).
     pub(super) next_epoch: u64,
     /// Per kind: the epoch and pairings allowed when its joinable pairs were found, and the
-    /// mask found (see [`Search::pair_mask`]).
+    /// mask found (see [`StillSearch::pair_mask`]).
     pub(super) masks: Vec<CachedMask>,
     /// Per kind, with `masks`: for each pair of the mask (its bit) not joinable, the rows
     /// and the columns (masks) a cell must open on before it can be, or, for a pair apart,
@@ -72,7 +72,7 @@ impl PairCache {
     }
 }
 
-impl Search {
+impl StillSearch {
     /// The joinable pairs of kind `k` (two or four pieces left) among the allowed pairings, as
     /// a mask over [`PAIRINGS`] flattened (bit `2p + i`: pair i of pairing p; a kind of two
     /// uses bit 0), from the cache when nothing was removed or put back since. When the mask
@@ -86,20 +86,20 @@ impl Search {
     #[inline(always)]
     pub(super) fn pair_mask(&mut self, k: usize, live: [u16; 4]) -> u8 {
         let (epoch, cached_allowed, cached) = self.pairs.masks[k];
-        if epoch == self.pairs.epoch && cached_allowed == self.allowed[k] {
+        if epoch == self.pairs.epoch && cached_allowed == self.position.allowed[k] {
             return cached;
         }
         self.pair_mask_again(k, live)
     }
 
-    /// [`Search::pair_mask`] when the cache does not hold it as it is (inlined, the look at
+    /// [`StillSearch::pair_mask`] when the cache does not hold it as it is (inlined, the look at
     /// the cache costs less than a call, and most looks find it).
     #[inline(never)]
     pub(super) fn pair_mask_again(&mut self, k: usize, live: [u16; 4]) -> u8 {
-        let allowed = self.allowed[k];
+        let allowed = self.position.allowed[k];
         let (epoch, cached_allowed, cached) = self.pairs.masks[k];
         // A few line checks at most (six pairs); what the budget is checked against, not here.
-        self.spend(self.check_cost);
+        self.position.spend(self.position.check_cost);
         let mut watch = [Wait::ALL; 6];
         let mask = match self.removals_since(epoch, k) {
             Some(from) if allowed & !cached_allowed == 0 => {
@@ -115,7 +115,7 @@ impl Search {
             _ => self.find_mask(k, live, &mut watch),
         };
         if !self.pairs.scratch {
-            if !self.order.is_empty() {
+            if !self.position.order.is_empty() {
                 self.pairs.trail.push((k, self.pairs.masks[k], self.pairs.watch[k]));
             }
             self.pairs.masks[k] = (self.pairs.epoch, allowed, mask);
@@ -128,12 +128,18 @@ impl Search {
     /// wait on ([`Bits::watch_on`]); for other turn limits, every line. `a` comes before `b`
     /// (pieces are numbered in reading order, and without gravity they stay where they are).
     pub(super) fn joinable_or_watch(&self, a: u16, b: u16) -> Option<Wait> {
-        debug_assert!(a < b && !self.gravity, "a pair out of reading order");
-        let (at_a, at_b) = (self.cell[a as usize], self.cell[b as usize]);
-        if self.max_turns <= 2 {
-            Bits::wait_on_sorted(&self.bits.rows, &self.bits.cols, at_a, at_b, self.max_turns)
+        debug_assert!(a < b, "a pair out of reading order");
+        let (at_a, at_b) = (self.position.cell[a as usize], self.position.cell[b as usize]);
+        if self.position.max_turns <= 2 {
+            Bits::wait_on_sorted(
+                &self.position.bits.rows,
+                &self.position.bits.cols,
+                at_a,
+                at_b,
+                self.position.max_turns,
+            )
         } else {
-            (!self.bits.joinable(at_a, at_b, self.max_turns)).then_some(Wait::ALL)
+            (!self.position.bits.joinable(at_a, at_b, self.position.max_turns)).then_some(Wait::ALL)
         }
     }
 
@@ -141,27 +147,34 @@ impl Search {
     /// board is at most [`DERIVE_DEPTH`] removals up the search path, none of them of kind `k`,
     /// and masks may be derived (no gravity, at most two turns).
     pub(super) fn removals_since(&self, epoch: u64, k: usize) -> Option<usize> {
-        if self.gravity || self.max_turns > 2 {
+        if self.position.max_turns > 2 {
             return None;
         }
         if epoch == self.pairs.epoch {
-            return Some(self.order.len());
+            return Some(self.position.order.len());
         }
-        let lowest = self.order.len().saturating_sub(DERIVE_DEPTH);
-        let from = (lowest..self.order.len()).rev().find(|&index| self.order[index].epoch_before == epoch)?;
-        let untouched =
-            self.order[from..].iter().all(|step| self.kind[step.pieces[0] as usize] as usize != k);
+        let lowest = self.position.order.len().saturating_sub(DERIVE_DEPTH);
+        let from = (lowest..self.position.order.len())
+            .rev()
+            .find(|&index| self.position.order[index].epoch_before == epoch)?;
+        let untouched = self.position.order[from..]
+            .iter()
+            .all(|step| self.position.kind[step.pieces[0] as usize] as usize != k);
         untouched.then_some(from)
     }
 
     /// The pairs of the allowed pairings of kind `k` (two or four left), as a mask like that of
-    /// [`Search::pair_mask`] (a pair's bit `2p + i` names its indices into the kind's live
+    /// [`StillSearch::pair_mask`] (a pair's bit `2p + i` names its indices into the kind's live
     /// pieces, [`PAIRINGS`] flattened).
     pub(super) fn allowed_pairs(&self, k: usize) -> u8 {
-        if self.left[k] == 2 { 1 } else { PAIRS_OF[usize::from(self.allowed[k] & ALL_PAIRINGS)] }
+        if self.position.left[k] == 2 {
+            1
+        } else {
+            PAIRS_OF[usize::from(self.position.allowed[k] & ALL_PAIRINGS)]
+        }
     }
 
-    /// The mask of [`Search::pair_mask`], every pair checked; what each pair not joinable
+    /// The mask of [`StillSearch::pair_mask`], every pair checked; what each pair not joinable
     /// waits on into `watch`.
     pub(super) fn find_mask(&self, k: usize, live: [u16; 4], watch: &mut PairWatch) -> u8 {
         let mut mask = 0;
@@ -178,7 +191,7 @@ impl Search {
         mask
     }
 
-    /// The mask of [`Search::pair_mask`] from `cached` and `watch`, found on the board before
+    /// The mask of [`StillSearch::pair_mask`] from `cached` and `watch`, found on the board before
     /// the removals `order[from..]` (none of kind `k`) with at least the pairings allowed now;
     /// `watch` is brought up to date with it.
     pub(super) fn update_mask(
@@ -193,7 +206,7 @@ impl Search {
         // A pair joinable stays joinable.
         let mut mask = cached & allowed;
         // The rows and the columns of the cells emptied since.
-        let (rows, cols) = self.order[from..]
+        let (rows, cols) = self.position.order[from..]
             .iter()
             .flat_map(|step| step.at)
             .fold((0u64, 0u64), |(rows, cols), (row, col)| (rows | 1 << row, cols | 1 << col));
@@ -202,7 +215,7 @@ impl Search {
             let bit = pairs.trailing_zeros() as usize;
             pairs &= pairs - 1;
             let touched = if watch[bit].is_apart() {
-                !Bits::still_apart(&self.bits.rows, &self.bits.cols, watch[bit])
+                !Bits::still_apart(&self.position.bits.rows, &self.position.bits.cols, watch[bit])
             } else {
                 watch[bit].touched((rows, cols))
             };
@@ -215,55 +228,5 @@ impl Search {
             }
         }
         mask
-    }
-
-    /// Every pair of pieces of kind `k` on the board, in reading order.
-    pub(super) fn present_pairs(&self, k: usize) -> impl Iterator<Item = (u16, u16)> + '_ {
-        let members = &self.members[self.start[k]..self.start[k + 1]];
-        members.iter().enumerate().filter(|&(_, &a)| self.is_present(a)).flat_map(move |(index, &a)| {
-            members[index + 1..].iter().filter(|&&b| self.is_present(b)).map(move |&b| (a, b))
-        })
-    }
-
-    /// Calls `visit` with each pair of pieces of kind `k` on the board that can be joined now,
-    /// in reading order, until it returns false. Each pair checked is a unit of work; the walk
-    /// also stops once the work is past the budget, and then returns false (the pairs visited
-    /// are not all, see [`Search::exhausted`]).
-    pub(super) fn each_joinable_pair(
-        &mut self,
-        k: usize,
-        mut visit: impl FnMut(&mut Search, u16, u16) -> bool,
-    ) -> bool {
-        let (first, end) = (self.start[k], self.start[k + 1]);
-        for index in first..end {
-            let a = self.members[index];
-            if !self.is_present(a) {
-                continue;
-            }
-            let mut checked = 0;
-            for later in index + 1..end {
-                let b = self.members[later];
-                if self.is_present(b) {
-                    checked += 1;
-                    if self.pieces_joinable(a, b) && !visit(self, a, b) {
-                        self.spend(checked * self.check_cost);
-                        return !self.exhausted;
-                    }
-                }
-            }
-            if !self.spend(checked * self.check_cost) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Pushes every removable pair of kind `k` as a branch (fewer when the work runs out, see
-    /// [`Search::each_joinable_pair`]).
-    pub(super) fn push_pairs(&mut self, k: usize) {
-        self.each_joinable_pair(k, |search, a, b| {
-            search.branches.push(Branch::Remove(a, b));
-            true
-        });
     }
 }

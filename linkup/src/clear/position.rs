@@ -1,6 +1,6 @@
 //! The state of a search: the pieces and kinds left, removal and undo, the key of a position.
 
-use super::{ALL_PAIRINGS, Bits, Branch, Cell, OutOfBudget, PairCache, Settings, Still, Table, gravity, mix};
+use super::{ALL_PAIRINGS, Bits, Branch, Cell, OutOfBudget, Settings, Table, mix};
 use crate::model::{Board, EMPTY, Kind};
 use common::Pos;
 use common::search::Progress;
@@ -13,9 +13,9 @@ pub(super) struct Step {
     pub(super) at: [Cell; 2],
     /// The pairings allowed to the kind before the removal (restored on undo).
     pub(super) allowed_before: u8,
-    /// The board's [`PairCache::epoch`] before the removal (restored on undo).
+    /// The board's [`super::PairCache::epoch`] before the removal (restored on undo).
     pub(super) epoch_before: u64,
-    /// The length of [`PairCache::trail`] at the removal (the masks cached since are
+    /// The length of [`super::PairCache::trail`] at the removal (the masks cached since are
     /// put back as they were on undo).
     pub(super) cache_mark: usize,
 }
@@ -26,20 +26,18 @@ pub(super) fn fingerprint(key: &[u64]) -> u64 {
     key.iter().fold(0, |hash, &word| mix(hash ^ word))
 }
 
-/// The state of a search. Pieces are numbered in reading order, kinds densely in order of first
-/// appearance. What only one of the two searches keeps is a part of its own: [`Still`] for the
-/// search without gravity (probing, the relaxation, its proofs), [`gravity::Columns`] for the
-/// search with gravity; the rest is the position both search (the pieces, the board, the
-/// removals, the table of hopeless positions, the budget), the board's columns as given (which
-/// gravity's layout reads), and the cache of joinable pairs ([`PairCache`]), which the
-/// removals and undos of both keep, though only the search without gravity reads it.
-pub(super) struct Search {
+/// The position both searches keep: the pieces and kinds left, the board, the removals, the table
+/// of hopeless positions and the budget. Pieces are numbered in reading order, kinds densely in
+/// order of first appearance. Each search wraps it with the parts only it keeps
+/// ([`super::still::StillSearch`], [`super::gravity::GravitySearch`]), which bring the board's
+/// bits up to date after a removal ([`Search::remove`]).
+pub(super) struct Position {
     pub(super) bits: Bits,
     pub(super) max_turns: u32,
-    /// Most positions the current round may search (see [`Search::in_rounds`]).
+    /// Most positions the current round may search (see [`super::rounds::in_rounds`]).
     pub(super) budget: u64,
     pub(super) positions: u64,
-    /// The work spent so far, in the units of [`Settings::budget`] (see [`Search::spend`]).
+    /// The work spent so far, in the units of [`Settings::budget`] (see [`Position::spend`]).
     pub(super) work: u64,
     /// The most work the search may spend ([`Settings::budget`]).
     pub(super) work_limit: u64,
@@ -49,10 +47,10 @@ pub(super) struct Search {
     /// Set once the search may not go on: `work` is past `work_limit`, or a step would need
     /// more memory than the search allows (see [`super::MAX_EDGES`]).
     pub(super) exhausted: bool,
-    /// Where the positions go as the search runs ([`Search::report`]).
+    /// Where the positions go as the search runs ([`Position::report`]).
     pub(super) progress: Progress,
     /// The work at which to report next: `u64::MAX` while nobody reads the report, so that
-    /// [`Search::spend`] pays one comparison for it.
+    /// [`Position::spend`] pays one comparison for it.
     pub(super) report_at: u64,
     /// Positions already reported.
     pub(super) reported: u64,
@@ -65,7 +63,7 @@ pub(super) struct Search {
     pub(super) start: Vec<usize>,
     /// Pieces of each kind on the board.
     pub(super) left: Vec<u32>,
-    /// The first four pieces of each kind on the board, in reading order ([`Search::live`]):
+    /// The first four pieces of each kind on the board, in reading order ([`Position::live`]):
     /// looked up for every kind at every position (a few times), changed only by removals.
     pub(super) live_of: Vec<[u16; 4]>,
     /// Pieces on the board, total.
@@ -74,8 +72,6 @@ pub(super) struct Search {
     pub(super) present: Vec<u64>,
     /// Pairings allowed to each kind; [`ALL_PAIRINGS`] unless the kind has four pieces left.
     pub(super) allowed: Vec<u8>,
-    /// The board's columns as given, which gravity lays out from.
-    pub(super) given: gravity::Given,
     /// Rows of the board.
     pub(super) board_rows: u8,
     /// The removals made, in order.
@@ -84,35 +80,24 @@ pub(super) struct Search {
     pub(super) trail: Vec<(u32, u8)>,
     /// The branches of every position on the search path, one slice per position.
     pub(super) branches: Vec<Branch>,
-    /// The key of the current position, rebuilt by [`Search::key`].
+    /// The key of the current position, rebuilt by [`Position::key`].
     pub(super) key: Vec<u64>,
     pub(super) memo: Table,
     /// The bound of the tables of hopeless positions, in words (see [`Table`]).
     pub(super) memo_words: usize,
-    /// What only the search without gravity keeps: probing, the relaxation's runs and proofs.
-    pub(super) still: Still,
-    /// Each kind's joinable pairs, cached per board (see [`Search::pair_mask`]).
-    pub(super) pairs: PairCache,
-    /// Pieces fall (the masks are then never derived from an earlier board's).
-    pub(super) gravity: bool,
-    /// With gravity: the column tops and the key of the board, kept up to date by
-    /// [`Search::settle_pieces`] (see [`gravity`]).
-    pub(super) columns: gravity::Columns,
 }
 
 /// Units of work between two reports of a watched search: a few milliseconds of search, so
 /// that the progress line moves smoothly and reporting costs nothing measurable.
 pub(super) const REPORT_EVERY: u64 = 1 << 16;
 
-impl Search {
-    /// The search's state for `board`, every piece on it, with a table of hopeless positions
+impl Position {
+    /// The position of `board`, every piece on it, with a table of hopeless positions
     /// of at most `memo_words` words.
-    pub(super) fn new(board: &Board, settings: Settings, memo_words: usize) -> Search {
+    pub(super) fn new(board: &Board, settings: Settings, memo_words: usize) -> Position {
         let (cell, kind, kinds) = pieces_of(board);
         let (members, start) = grouped(kinds, kind.iter().map(|&k| k as usize));
         let left: Vec<u32> = (0..kinds).map(|k| (start[k + 1] - start[k]) as u32).collect();
-        // Reading order puts each column's pieces top to bottom.
-        let (column, column_start) = grouped(board.cols() + 2, cell.iter().map(|&(_, col)| usize::from(col)));
         // Every piece is on the board.
         let live_of = (0..kinds)
             .map(|k| {
@@ -123,13 +108,11 @@ impl Search {
                 live
             })
             .collect();
-        let pieces = cell.len();
-        let piece_words = pieces.div_ceil(64);
-        let mut present = vec![0u64; piece_words];
+        let mut present = vec![0u64; cell.len().div_ceil(64)];
         for piece in 0..cell.len() {
             present[piece / 64] |= 1 << (piece % 64);
         }
-        Search {
+        Position {
             bits: Bits::new(board, settings.rules.outside),
             max_turns: settings.rules.max_turns,
             budget: u64::MAX,
@@ -145,11 +128,6 @@ impl Search {
             progress: Progress::default(),
             report_at: u64::MAX,
             reported: 0,
-            given: gravity::Given {
-                column,
-                column_start,
-                home_row: cell.iter().map(|&(row, _)| row).collect(),
-            },
             total_left: cell.len(),
             cell,
             kind,
@@ -166,11 +144,12 @@ impl Search {
             key: Vec::new(),
             memo: Table::new(memo_words),
             memo_words,
-            gravity: settings.gravity,
-            still: Still::new(kinds, piece_words),
-            pairs: PairCache::new(kinds, if settings.gravity { 0 } else { kinds * pieces / 2 }),
-            columns: gravity::Columns::default(),
         }
+    }
+
+    /// Every piece of kind `k`, on the board or not, in reading order.
+    pub(super) fn members_of(&self, k: usize) -> &[u16] {
+        &self.members[self.start[k]..self.start[k + 1]]
     }
 
     pub(super) fn is_present(&self, piece: u16) -> bool {
@@ -181,16 +160,15 @@ impl Search {
     /// more are left); returns how many. Without gravity (kept by [`Search::remove`] and
     /// [`Search::undo`]).
     pub(super) fn live(&self, k: usize, out: &mut [u16; 4]) -> usize {
-        debug_assert!(!self.gravity, "the pieces left of a kind are kept without gravity");
         debug_assert_eq!(self.live_of[k], self.find_live(k).0, "the pieces left of a kind are out of date");
         *out = self.live_of[k];
         self.left[k] as usize
     }
 
-    /// [`Search::live`] from the pieces on the board, and how many.
+    /// [`Position::live`] from the pieces on the board, and how many.
     pub(super) fn find_live(&self, k: usize) -> ([u16; 4], usize) {
         let (mut out, mut count) = ([0; 4], 0);
-        for &piece in &self.members[self.start[k]..self.start[k + 1]] {
+        for &piece in self.members_of(k) {
             if self.is_present(piece) {
                 if count < 4 {
                     out[count] = piece;
@@ -217,7 +195,7 @@ impl Search {
     }
 
     /// Adds `units` of work (line checks, pairs of the relaxation looked at or set up);
-    /// false once the work is past the budget (then [`Search::exhausted`] stays set).
+    /// false once the work is past the budget (then [`Position::exhausted`] stays set).
     #[inline(always)]
     pub(super) fn spend(&mut self, units: u64) -> bool {
         self.work += units;
@@ -259,112 +237,123 @@ impl Search {
         self.key.push(word);
     }
 
-    /// Removes pieces `a` and `b` (of one kind, joinable now); the board without gravity.
+    /// Takes pieces `a` and `b` (of one kind, joinable now) off the position and records the
+    /// removal, with the pair cache's state before it (`epoch_before`, `cache_mark`, see
+    /// [`Step`]); the board's bits are the search's to bring up to date.
     #[inline(always)]
-    pub(super) fn remove(&mut self, a: u16, b: u16) {
-        self.remove_as::<false>(a, b);
-    }
-
-    /// [`Search::remove`] with gravity: the pieces above them fall.
-    #[inline(always)]
-    pub(super) fn remove_falling(&mut self, a: u16, b: u16) {
-        self.remove_as::<true>(a, b);
-    }
-
-    /// [`Search::remove`] (`FALLING`: with gravity).
-    fn remove_as<const FALLING: bool>(&mut self, a: u16, b: u16) {
+    pub(super) fn take(&mut self, a: u16, b: u16, epoch_before: u64, cache_mark: usize) -> Step {
         let k = self.kind[a as usize] as usize;
         let step = Step {
             pieces: [a, b],
             at: [self.cell[a as usize], self.cell[b as usize]],
             allowed_before: self.allowed[k],
-            epoch_before: self.pairs.epoch,
-            cache_mark: self.pairs.trail.len(),
+            epoch_before,
+            cache_mark,
         };
         self.order.push(step);
-        self.pairs.epoch = self.pairs.next_epoch;
-        self.pairs.next_epoch += 1;
         self.left[k] -= 2;
         self.total_left -= 2;
         self.allowed[k] = ALL_PAIRINGS;
         for piece in [a, b] {
             self.present[piece as usize / 64] &= !(1 << (piece % 64));
         }
-        if !FALLING {
-            self.live_of[k] = self.find_live(k).0;
-        }
-        self.update_board::<FALLING>(step.pieces, step.at, true);
+        step
     }
 
-    /// Brings the bits up to date after `pieces`, on `cells` when removed, were taken away
-    /// (`emptied`) or put back: with gravity their columns are laid out again, else the two
-    /// cells flip. (Inlined, with the layout kept out of line: without gravity it is two bit
-    /// flips, which a call would cost more than.)
+    /// Puts back the pieces of the last removal and returns it; the board's bits are the
+    /// search's to bring up to date.
     #[inline(always)]
-    fn update_board<const FALLING: bool>(&mut self, pieces: [u16; 2], cells: [Cell; 2], emptied: bool) {
-        if FALLING {
-            self.settle_pieces(pieces, cells);
-        } else {
-            for at in cells {
-                self.bits.set(at, emptied);
-            }
-        }
-    }
-
-    /// Puts back the last removal; the board without gravity.
-    #[inline(always)]
-    pub(super) fn undo(&mut self) {
-        self.undo_as::<false>();
-    }
-
-    /// [`Search::undo`] with gravity.
-    #[inline(always)]
-    pub(super) fn undo_falling(&mut self) {
-        self.undo_as::<true>();
-    }
-
-    /// [`Search::undo`] (`FALLING`: with gravity).
-    fn undo_as<const FALLING: bool>(&mut self) {
+    pub(super) fn put_back(&mut self) -> Step {
         let step = self.order.pop().expect("a removal to undo");
-        while self.pairs.trail.len() > step.cache_mark {
-            let (k, cache, watch) = self.pairs.trail.pop().expect("a mask cached below");
-            self.pairs.masks[k] = cache;
-            self.pairs.watch[k] = watch;
-        }
         let [a, b] = step.pieces;
         let k = self.kind[a as usize] as usize;
-        self.pairs.epoch = step.epoch_before;
         self.left[k] += 2;
         self.total_left += 2;
         self.allowed[k] = step.allowed_before;
         for piece in [a, b] {
             self.present[piece as usize / 64] |= 1 << (piece % 64);
         }
-        if !FALLING {
-            self.live_of[k] = self.find_live(k).0;
-        }
-        self.update_board::<FALLING>(step.pieces, step.at, false);
+        step
     }
 
-    /// Undoes removals and constraints back to the marks; the board without gravity.
-    pub(super) fn undo_to(&mut self, order_mark: usize, trail_mark: usize) {
-        self.undo_to_as::<false>(order_mark, trail_mark);
-    }
-
-    /// [`Search::undo_to`] with gravity.
-    pub(super) fn undo_falling_to(&mut self, order_mark: usize, trail_mark: usize) {
-        self.undo_to_as::<true>(order_mark, trail_mark);
-    }
-
-    /// [`Search::undo_to`] (`FALLING`: with gravity).
-    fn undo_to_as<const FALLING: bool>(&mut self, order_mark: usize, trail_mark: usize) {
-        while self.order.len() > order_mark {
-            self.undo_as::<FALLING>();
-        }
+    /// Undoes the constraints taken since `trail_mark`.
+    pub(super) fn unconstrain_to(&mut self, trail_mark: usize) {
         while self.trail.len() > trail_mark {
             let (k, before) = self.trail.pop().expect("a constraint to undo");
             self.allowed[k as usize] = before;
         }
+    }
+
+    /// Every pair of pieces of kind `k` on the board, in reading order.
+    pub(super) fn present_pairs(&self, k: usize) -> impl Iterator<Item = (u16, u16)> + '_ {
+        let members = self.members_of(k);
+        members.iter().enumerate().filter(|&(_, &a)| self.is_present(a)).flat_map(move |(index, &a)| {
+            members[index + 1..].iter().filter(|&&b| self.is_present(b)).map(move |&b| (a, b))
+        })
+    }
+
+    /// Calls `visit` with each pair of pieces of kind `k` on the board that can be joined now,
+    /// in reading order, until it returns false. Each pair checked is a unit of work; the walk
+    /// also stops once the work is past the budget, and then returns false (the pairs visited
+    /// are not all, see [`Position::exhausted`]).
+    pub(super) fn each_joinable_pair(
+        &mut self,
+        k: usize,
+        mut visit: impl FnMut(&mut Position, u16, u16) -> bool,
+    ) -> bool {
+        let (first, end) = (self.start[k], self.start[k + 1]);
+        for index in first..end {
+            let a = self.members[index];
+            if !self.is_present(a) {
+                continue;
+            }
+            let mut checked = 0;
+            for later in index + 1..end {
+                let b = self.members[later];
+                if self.is_present(b) {
+                    checked += 1;
+                    if self.pieces_joinable(a, b) && !visit(self, a, b) {
+                        self.spend(checked * self.check_cost);
+                        return !self.exhausted;
+                    }
+                }
+            }
+            if !self.spend(checked * self.check_cost) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Pushes every removable pair of kind `k` as a branch (fewer when the work runs out, see
+    /// [`Position::each_joinable_pair`]).
+    pub(super) fn push_pairs(&mut self, k: usize) {
+        self.each_joinable_pair(k, |search, a, b| {
+            search.branches.push(Branch::Remove(a, b));
+            true
+        });
+    }
+}
+
+/// A search over a [`Position`]: the search without gravity ([`super::still::StillSearch`]) or
+/// with it ([`super::gravity::GravitySearch`]), each bringing its own view of the board up to
+/// date as pieces are removed and put back.
+pub(super) trait Search {
+    /// The position searched.
+    fn position(&mut self) -> &mut Position;
+
+    /// Removes pieces `a` and `b` (of one kind, joinable now).
+    fn remove(&mut self, a: u16, b: u16);
+
+    /// Puts back the last removal.
+    fn undo(&mut self);
+
+    /// Undoes removals and constraints back to the marks.
+    fn undo_to(&mut self, order_mark: usize, trail_mark: usize) {
+        while self.position().order.len() > order_mark {
+            self.undo();
+        }
+        self.position().unconstrain_to(trail_mark);
     }
 }
 
@@ -388,7 +377,10 @@ fn pieces_of(board: &Board) -> (Vec<Cell>, Vec<u32>, usize) {
 
 /// The pieces grouped by their group (`group_of`, one number below `groups` per piece, in
 /// piece order), each group in piece order: group g is `members[start[g]..start[g + 1]]`.
-fn grouped(groups: usize, group_of: impl Iterator<Item = usize> + Clone) -> (Vec<u16>, Vec<usize>) {
+pub(super) fn grouped(
+    groups: usize,
+    group_of: impl Iterator<Item = usize> + Clone,
+) -> (Vec<u16>, Vec<usize>) {
     let mut start = vec![0; groups + 1];
     for group in group_of.clone() {
         start[group + 1] += 1;

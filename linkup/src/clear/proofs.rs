@@ -1,9 +1,9 @@
 //! The proofs the relaxation leaves, carried to branches and probes (see the
 //! [module documentation](super)).
 
-use super::{Branch, Search};
+use super::{Branch, Search, StillSearch};
 
-/// What [`Search::can_all_go`] was not run for, as a known answer was taken instead.
+/// What [`StillSearch::can_all_go`] was not run for, as a known answer was taken instead.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Taken {
     /// A proof that it holds, inherited from the position (or the branch) above.
@@ -29,7 +29,7 @@ thread_local! {
     pub(super) static FROM_BASE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// Counts an answer of [`Search::can_all_go`] taken rather than found (tests only).
+/// Counts an answer of [`StillSearch::can_all_go`] taken rather than found (tests only).
 pub(super) fn count_taken(taken: Taken) {
     #[cfg(test)]
     TAKEN.with(|counts| {
@@ -41,7 +41,7 @@ pub(super) fn count_taken(taken: Taken) {
     let _ = taken;
 }
 
-/// No proof of [`Search::can_all_go`] was kept for a branch.
+/// No proof of [`StillSearch::can_all_go`] was kept for a branch.
 pub(super) const NO_PROOF: u32 = u32::MAX;
 
 /// A branch seen from its kind: kind `kind` (four pieces left) may use only the pairings of
@@ -53,15 +53,15 @@ pub(super) struct Cut {
 }
 
 impl Cut {
-    /// True when a proof of [`Search::can_all_go`] with the pairings `used` (per kind) stays a
-    /// proof after the branch (see [`Search::inherits`]).
+    /// True when a proof of [`StillSearch::can_all_go`] with the pairings `used` (per kind) stays a
+    /// proof after the branch (see [`StillSearch::inherits`]).
     pub(super) fn keeps(self, used: &[u8]) -> bool {
         used[self.kind] & !self.pairings == 0
     }
 }
 
 /// What a position may take from its parent's probes: the entries of `probe_log` the parent
-/// logged, and the branch that led here ([`Search::probe`]).
+/// logged, and the branch that led here ([`StillSearch::probe`]).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Inherit {
     pub(super) log: std::ops::Range<usize>,
@@ -69,10 +69,10 @@ pub(super) struct Inherit {
     pub(super) cut: Option<Cut>,
 }
 
-impl Search {
-    /// `None` when `branch` leaves a position [`Search::can_all_go`] refutes; else where in
+impl StillSearch {
+    /// `None` when `branch` leaves a position [`StillSearch::can_all_go`] refutes; else where in
     /// `proofs` the proof found for that position lies ([`NO_PROOF`] when none was looked
-    /// for: the branch inherits the proof now in `used`, see [`Search::inherits`], or clears
+    /// for: the branch inherits the proof now in `used`, see [`StillSearch::inherits`], or clears
     /// the board). The position is left as it was, and so is the proof in `used`. In debug
     /// builds a branch that inherits is looked at all the same, and must survive.
     pub(super) fn survives(&mut self, branch: Branch) -> Option<u32> {
@@ -85,27 +85,27 @@ impl Search {
         }
         let used_at = self.still.used_stack.len();
         self.still.used_stack.extend_from_slice(&self.still.used);
-        if self.still.bases_at != self.positions {
+        if self.still.bases_at != self.position.positions {
             // The probes of a position all run before any position below it is entered.
             self.relax_base();
         }
-        if self.exhausted {
+        if self.position.exhausted {
             // The bases were cut short: the probe proves nothing, and the search stops.
             self.still.used.copy_from_slice(&self.still.used_stack[used_at..]);
             self.still.used_stack.truncate(used_at);
             return None;
         }
         let cut = self.cut(branch).expect("a probed branch is on a kind of four");
-        let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
+        let (order_mark, trail_mark) = (self.position.order.len(), self.position.trail.len());
         match branch {
             Branch::Remove(a, b) => self.remove(a, b),
             Branch::Constrain(k, mask) => {
-                self.trail.push((k, self.allowed[k as usize]));
-                self.allowed[k as usize] = mask;
+                self.position.trail.push((k, self.position.allowed[k as usize]));
+                self.position.allowed[k as usize] = mask;
             }
         }
         self.pairs.scratch = true;
-        let cleared = self.total_left == 0;
+        let cleared = self.position.total_left == 0;
         let alive = cleared || {
             #[cfg(test)]
             FROM_BASE.with(|count| count.set(count.get() + 1));
@@ -116,17 +116,20 @@ impl Search {
                 let freed = self.still.freed.clone();
                 let from_base = self.relax_from_base(branch, cut);
                 // (Unless the work ran out in either: then both prove nothing.)
-                assert!(self.exhausted || alive == from_base, "a probe from the base disagrees: {branch:?}");
+                assert!(
+                    self.position.exhausted || alive == from_base,
+                    "a probe from the base disagrees: {branch:?}"
+                );
                 // The pieces on the board freed (the base's run counts the pair removed).
                 let on_board = |freed: &[u64]| {
                     freed
                         .iter()
-                        .zip(&self.present)
+                        .zip(&self.position.present)
                         .map(|(&freed, &present)| freed & present)
                         .collect::<Vec<_>>()
                 };
                 assert!(
-                    self.exhausted || on_board(&freed) == on_board(&self.still.freed),
+                    self.position.exhausted || on_board(&freed) == on_board(&self.still.freed),
                     "a probe from the base freed others: {branch:?}"
                 );
                 from_base
@@ -137,7 +140,7 @@ impl Search {
         self.pairs.scratch = false;
         if !alive {
             self.still.last_stuck = self.still.stuck.len() as u32;
-            for (&present, &freed) in self.present.iter().zip(&self.still.freed) {
+            for (&present, &freed) in self.position.present.iter().zip(&self.still.freed) {
                 self.still.stuck.push(present & !freed);
             }
         }
@@ -153,13 +156,13 @@ impl Search {
         self.still.used.copy_from_slice(&self.still.used_stack[used_at..]);
         self.still.used_stack.truncate(used_at);
         debug_assert!(
-            alive || !inherited || self.exhausted,
+            alive || !inherited || self.position.exhausted,
             "an inherited proof of freeing failed after {branch:?}"
         );
         proof
     }
 
-    /// True when the proof that [`Search::can_all_go`] holds now, as `used` describes it, also
+    /// True when the proof that [`StillSearch::can_all_go`] holds now, as `used` describes it, also
     /// proves it holds after `branch` and any safe moves after it, so it need not be run there.
     ///
     /// Why: the proof is a sequence of pairs, each joinable on the relaxed board once the
@@ -171,7 +174,7 @@ impl Search {
     /// are: after `Remove(a, b)` of a kind of four, the two pieces left may pair only with each
     /// other (the pairing of `a` and `b`); after `Constrain(k, mask)`, kind k only within
     /// `mask`. So the branch inherits the proof when the kind's pieces were all freed by pairs
-    /// of that pairing, or of pairings in `mask`. Safe moves ([`Search::close`]) then remove
+    /// of that pairing, or of pairings in `mask`. Safe moves ([`StillSearch::close`]) then remove
     /// whole kinds, or, of a kind limited to one pairing, a pair of that pairing, which keeps
     /// every pair of the sequence one the relaxation may use. Kinds of more than four pieces
     /// never inherit (removing one of their pairs changes the partners of the others).
@@ -184,12 +187,12 @@ impl Search {
     pub(super) fn cut(&self, branch: Branch) -> Option<Cut> {
         match branch {
             Branch::Remove(a, b) => {
-                let k = self.kind[a as usize] as usize;
-                if self.left[k] != 4 {
+                let k = self.position.kind[a as usize] as usize;
+                if self.position.left[k] != 4 {
                     return None;
                 }
                 let mut live = [0u16; 4];
-                self.live(k, &mut live);
+                self.position.live(k, &mut live);
                 let index = |piece: u16| live.iter().position(|&p| p == piece).expect("a piece of the kind");
                 let pairing = match index(a) + index(b) {
                     1 | 5 => 0,
@@ -202,8 +205,8 @@ impl Search {
         }
     }
 
-    /// The probe of `branch` (see [`Search::survives`]), taking a proof already known when one
-    /// holds ([`Search::known_proof`]). A proof found or taken is logged in `probe_log` for the
+    /// The probe of `branch` (see [`StillSearch::survives`]), taking a proof already known when one
+    /// holds ([`StillSearch::known_proof`]). A proof found or taken is logged in `probe_log` for the
     /// positions below. In debug builds every proof taken is checked by a probe.
     pub(super) fn probe(&mut self, branch: Branch, from: &Inherit, own_log: usize) -> Option<u32> {
         if let Some(stuck) = self.still_refuted(branch, from) {
@@ -228,7 +231,7 @@ impl Search {
                 Some(at)
             }
             None => match self.survives(branch) {
-                Some(NO_PROOF) if self.total_left > 2 && self.inherits(branch) => {
+                Some(NO_PROOF) if self.position.total_left > 2 && self.inherits(branch) => {
                     // The position's own proof: keep a copy for the positions below.
                     self.still.proofs.extend_from_slice(&self.still.used);
                     Some((self.still.proofs.len() - kinds) as u32)
@@ -246,10 +249,10 @@ impl Search {
         proof
     }
 
-    /// Whether `branch` survives its probe ([`Search::survives`]), with what the probe logs (the
+    /// Whether `branch` survives its probe ([`StillSearch::survives`]), with what the probe logs (the
     /// proof it found, the pieces it could not free) dropped again: the debug builds' check of
     /// an answer taken, which must leave the search as the release build has it. (The probe may
-    /// also find the position's bases, [`Search::relax_base`]; they depend on the position alone,
+    /// also find the position's bases, [`StillSearch::relax_base`]; they depend on the position alone,
     /// so a probe after it finds the same.)
     fn survives_unlogged(&mut self, branch: Branch) -> bool {
         let (proofs, stuck, last_stuck) =
@@ -261,7 +264,7 @@ impl Search {
         survived
     }
 
-    /// Where in `proofs` a proof lies that [`Search::can_all_go`] holds after `branch`, when one
+    /// Where in `proofs` a proof lies that [`StillSearch::can_all_go`] holds after `branch`, when one
     /// logged by the probes of this position (from `own_log` in `probe_log`) or of the parent
     /// position does, and what sort of answer it is; the parent's probe of the same branch is
     /// taken first.
@@ -274,7 +277,7 @@ impl Search {
     /// (their pairing is allowed), which opens the cells the sequence ran on. Its pairings
     /// (`proofs`) say so: the kind branched on used only the branch's pairing. So any proof
     /// of this position whose pairings `branch` keeps ([`Cut::keeps`]) proves the branch, by
-    /// the argument of [`Search::inherits`]; a proof of the parent's, when the move that led
+    /// the argument of [`StillSearch::inherits`]; a proof of the parent's, when the move that led
     /// here keeps it too (`from.cut`), is a proof of this position by the same argument.
     pub(super) fn known_proof(&self, branch: Branch, from: &Inherit, own_log: usize) -> Option<(u32, Taken)> {
         let kinds = self.still.used.len();
@@ -311,7 +314,7 @@ impl Search {
     /// here, each pair it fires is joinable on the parent's final relaxed board and allowed
     /// there, so both its pieces were in F: it never frees a piece of U.
     pub(super) fn still_refuted(&self, branch: Branch, from: &Inherit) -> Option<u32> {
-        let words = self.present.len();
+        let words = self.position.present.len();
         self.still.refuted_log[from.refuted.clone()]
             .iter()
             .filter(|&&(logged, _)| match (logged, branch) {
@@ -323,7 +326,7 @@ impl Search {
             .map(|&(_, at)| at)
             .find(|&at| {
                 let stuck = &self.still.stuck[at as usize..at as usize + words];
-                stuck.iter().zip(&self.present).all(|(&stuck, &present)| stuck & !present == 0)
+                stuck.iter().zip(&self.position.present).all(|(&stuck, &present)| stuck & !present == 0)
             })
     }
 }

@@ -1,18 +1,18 @@
 //! The relaxation: every piece left must be freed by a partner it may still pair with, on a
-//! board where the pieces freed are taken away (see [`Search::can_all_go`]).
+//! board where the pieces freed are taken away (see [`StillSearch::can_all_go`]).
 
 use super::{
-    ALL_PAIRINGS, Base, Bits, Branch, Cell, Cut, Edge, MANY, MAX_EDGES, PAIRINGS, PAIRS_OF, Relaxing, Search,
-    Wait, apart_cells, span,
+    ALL_PAIRINGS, Base, Bits, Branch, Cell, Cut, Edge, MANY, MAX_EDGES, PAIRINGS, PAIRS_OF, Relaxing,
+    StillSearch, Wait, apart_cells, span,
 };
 
-impl Search {
+impl StillSearch {
     /// A necessary condition for clearing (no gravity): every piece on the board can be
     /// *freed*, where a piece is freed when a line joins it to a partner it may still pair with
     /// (kinds of four: within an allowed pairing; two: the other) on the board with every piece
     /// freed so far taken away. In a clearing order, each removal's pieces are joined on a board
     /// holding at least the pieces not freed, so by induction every piece removed is freed; a
-    /// piece that is not can never go. Call after [`Search::close`] (the pair masks are fresh).
+    /// piece that is not can never go. Call after [`StillSearch::close`] (the pair masks are fresh).
     ///
     ///
     /// The relaxed board only ever opens cells, so (at most two turns) a pair not joinable on
@@ -31,41 +31,41 @@ impl Search {
     /// its wait stays up to date (debug builds check it is not joinable).
     pub(super) fn can_all_go(&mut self) -> bool {
         let mut now = self.still.relaxings.pop().unwrap_or_default();
-        now.reset(&self.bits);
+        now.reset(&self.position.bits);
         let (edges, freed_count) = self.relax_setup(false, &mut now);
-        let alive = self.relax_run(&mut now, edges, freed_count, self.total_left);
+        let alive = self.relax_run(&mut now, edges, freed_count, self.position.total_left);
         self.still.relaxings.push(now);
         alive
     }
 
-    /// The start of [`Search::can_all_go`]: frees in `now` (the board, nothing freed) the
+    /// The start of [`StillSearch::can_all_go`]: frees in `now` (the board, nothing freed) the
     /// pieces freed at once, and returns the pairs that may free more and the pieces freed.
     /// With `hold`, the kinds of four with a pair removable now (the kinds
-    /// [`Search::still_branches`] probes) free nothing: all their allowed pairs wait, and they
-    /// are blocked (see [`Search::relax_base`]).
+    /// [`StillSearch::still_branches`] probes) free nothing: all their allowed pairs wait, and they
+    /// are blocked (see [`StillSearch::relax_base`]).
     pub(super) fn relax_setup(&mut self, hold: bool, now: &mut Relaxing) -> (Vec<Edge>, usize) {
         self.still.used.clear();
-        self.still.used.resize(self.left.len(), 0);
+        self.still.used.resize(self.position.left.len(), 0);
         let mut edges = std::mem::take(&mut self.still.edges);
         edges.clear();
         let mut freed_count = 0;
         let mut live = [0u16; 4];
-        for k in 0..self.left.len() {
-            let count = self.left[k] as usize;
+        for k in 0..self.position.left.len() {
+            let count = self.position.left[k] as usize;
             if count > 4 {
                 // Bounded before it is set up: a pair for every two pieces of the kind.
                 if edges.len() + count * (count - 1) / 2 > MAX_EDGES
-                    || !self.spend((count * (count - 1) / 2) as u64)
+                    || !self.position.spend((count * (count - 1) / 2) as u64)
                 {
-                    self.exhausted = true;
+                    self.position.exhausted = true;
                     break;
                 }
-                let cell = &self.cell;
-                edges.extend(self.present_pairs(k).map(|(a, b)| {
+                let cell = &self.position.cell;
+                edges.extend(self.position.present_pairs(k).map(|(a, b)| {
                     Edge::waiting((a, b), k, [cell[a as usize], cell[b as usize]], MANY, Wait::ALL)
                 }));
             } else if count > 0 {
-                self.live(k, &mut live);
+                self.position.live(k, &mut live);
                 freed_count += if count == 2 {
                     self.setup_two(k, live, now, &mut edges)
                 } else {
@@ -87,7 +87,7 @@ impl Search {
     fn first_wait(&self, k: usize, bit: usize, a: Cell, b: Cell) -> Wait {
         if !self.pairs.scratch {
             self.pairs.watch[k][bit]
-        } else if self.max_turns <= 2 {
+        } else if self.position.max_turns <= 2 {
             let rows = span(u32::from(a.0.min(b.0)), u32::from(a.0.max(b.0)));
             let cols = span(u32::from(a.1.min(b.1)), u32::from(a.1.max(b.1)));
             Wait::lines(rows, cols)
@@ -96,10 +96,10 @@ impl Search {
         }
     }
 
-    /// [`Search::relax_setup`] for kind `k` with the two pieces `live` left: frees them in
+    /// [`StillSearch::relax_setup`] for kind `k` with the two pieces `live` left: frees them in
     /// `now` when they are joinable, else their pair waits; returns the pieces freed.
     fn setup_two(&mut self, k: usize, live: [u16; 4], now: &mut Relaxing, edges: &mut Vec<Edge>) -> usize {
-        let at = [self.cell[usize::from(live[0])], self.cell[usize::from(live[1])]];
+        let at = [self.position.cell[usize::from(live[0])], self.position.cell[usize::from(live[1])]];
         if self.pair_mask(k, live) & 1 == 1 {
             return now.free(live[0], at[0]) + now.free(live[1], at[1]);
         }
@@ -108,10 +108,10 @@ impl Search {
         0
     }
 
-    /// [`Search::relax_setup`] for kind `k` with the four pieces `live` left: the pairs
+    /// [`StillSearch::relax_setup`] for kind `k` with the four pieces `live` left: the pairs
     /// joinable now of one pairing (both of its pairs when some pairing has both) free theirs
     /// at once, and the kind's other pairs wait in the order of that pairing first, so that a
-    /// kind is freed by one pairing when the board allows (see [`Search::inherits`]). With
+    /// kind is freed by one pairing when the board allows (see [`StillSearch::inherits`]). With
     /// `hold` a kind with a pair joinable is held: it frees nothing at once and is blocked.
     /// Returns the pieces freed.
     fn setup_four(
@@ -122,9 +122,9 @@ impl Search {
         now: &mut Relaxing,
         edges: &mut Vec<Edge>,
     ) -> usize {
-        let at = live.map(|piece| self.cell[usize::from(piece)]);
+        let at = live.map(|piece| self.position.cell[usize::from(piece)]);
         let known = self.pair_mask(k, live);
-        let allowed = self.allowed[k];
+        let allowed = self.position.allowed[k];
         let held = hold && known != 0;
         if held {
             self.still.blocked[k] = ALL_PAIRINGS;
@@ -165,7 +165,7 @@ impl Search {
         freed_count
     }
 
-    /// The passes of [`Search::can_all_go`] on `run` from `edges` and `freed_count` pieces
+    /// The passes of [`StillSearch::can_all_go`] on `run` from `edges` and `freed_count` pieces
     /// freed, until `target` pieces are freed (true) or a pass frees nothing more (false); `run`
     /// is left as the passes leave it, the pieces freed also in `freed`. A pair of a pairing
     /// its kind has in `blocked` frees nothing; it waits, unchecked.
@@ -179,7 +179,7 @@ impl Search {
         let now = run;
         // Without probing, two stages: in the first, a kind of four frees its pieces only by
         // the pairing that freed its first ones, so that proofs use one pairing per kind where
-        // they can and the branch of that pairing inherits them (see `Search::inherits`); the
+        // they can and the branch of that pairing inherits them (see `StillSearch::inherits`); the
         // other pairs wait, and in the second stage, which starts when the first frees nothing
         // more, every pair counts. Either way the pieces freed at the end are the same (the
         // least fixpoint), so the verdict is. While probing, the stages cost more line checks
@@ -187,11 +187,15 @@ impl Search {
         let mut mixing = self.still.probe;
         // A pass looks at each pair once, a unit each, counted here and spent at the end (the
         // counter stays out of the passes); a run cut short frees too little and proves nothing
-        // (the search stops, see `Search::exhausted`).
-        let allowance = if self.exhausted { 0 } else { self.work_limit.saturating_sub(self.work) };
+        // (the search stops, see `Position::exhausted`).
+        let allowance = if self.position.exhausted {
+            0
+        } else {
+            self.position.work_limit.saturating_sub(self.position.work)
+        };
         let mut looked = 0u64;
         loop {
-            looked += edges.len() as u64 * self.check_cost;
+            looked += edges.len() as u64 * self.position.check_cost;
             if looked > allowance {
                 break;
             }
@@ -209,7 +213,9 @@ impl Search {
                     // cells are closed). Kept as it is without a look at its pieces (when both
                     // are freed it is dropped once it is looked at; it frees nothing
                     // meanwhile). Waiting or not, its wait stays up to date.
-                    debug_assert!(now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some());
+                    debug_assert!(
+                        now.joinable_or_watch(edge.at[0], edge.at[1], self.position.max_turns).is_some()
+                    );
                     if kept != index {
                         edges[kept] = edges[index];
                     }
@@ -263,8 +269,8 @@ impl Search {
         self.still.freed.copy_from_slice(&now.freed[..words]);
         self.still.edges = edges;
         self.still.freed_count = freed_count;
-        self.spend(looked);
-        freed_count == target && !self.exhausted
+        self.position.spend(looked);
+        freed_count == target && !self.position.exhausted
     }
 
     /// Whether `edge` (which may free now) is joinable on the relaxed board `now`: checked
@@ -276,7 +282,7 @@ impl Search {
         if edge.joined {
             return true;
         }
-        let banded = self.max_turns <= 2;
+        let banded = self.position.max_turns <= 2;
         let since = if edge.stale { now.freed_all } else { previous };
         edge.stale = false;
         // A pair apart waits on four cells of the relaxed board as it is now, whatever was
@@ -285,7 +291,9 @@ impl Search {
         let recheck = edge.watch.is_apart()
             || edge.watch.touched((since.0 | now.freed_lines.0, since.1 | now.freed_lines.1));
         debug_assert!(
-            recheck || !banded || now.joinable_or_watch(edge.at[0], edge.at[1], self.max_turns).is_some(),
+            recheck
+                || !banded
+                || now.joinable_or_watch(edge.at[0], edge.at[1], self.position.max_turns).is_some(),
             "a pair left unchecked is joinable"
         );
         let wait = if !recheck {
@@ -295,12 +303,17 @@ impl Search {
             let ends = (edge.at[0], edge.at[1]);
             let opened = now.apart_opened(edge.cells);
             debug_assert_eq!(opened, Bits::apart_opened(&now.rows, &now.cols, edge.watch));
-            Bits::rewait_apart(&now.rows, &now.cols, ends, self.max_turns, edge.watch, opened)
+            Bits::rewait_apart(&now.rows, &now.cols, ends, self.position.max_turns, edge.watch, opened)
         } else if banded {
-            Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.max_turns)
+            Bits::wait_on_sorted(&now.rows, &now.cols, edge.at[0], edge.at[1], self.position.max_turns)
         } else {
-            (!now.flood_joinable(edge.at[0], edge.at[1], self.max_turns, self.bits.rows.len()))
-                .then_some(Wait::ALL)
+            (!now.flood_joinable(
+                edge.at[0],
+                edge.at[1],
+                self.position.max_turns,
+                self.position.bits.rows.len(),
+            ))
+            .then_some(Wait::ALL)
         };
         match wait {
             None => true,
@@ -315,13 +328,13 @@ impl Search {
     }
 
     /// The relaxation of the current position in stages, into `bases`, for the probes of the
-    /// position to run on from ([`Search::relax_from_base`]) rather than from scratch: every
-    /// kind of four with a pair removable now (the kinds [`Search::still_branches`] probes) is
+    /// position to run on from ([`StillSearch::relax_from_base`]) rather than from scratch: every
+    /// kind of four with a pair removable now (the kinds [`StillSearch::still_branches`] probes) is
     /// held at first (none of its pieces freed, its pairs waiting); the run goes on until a
     /// pass frees nothing, the state is kept as the base of one held kind, that kind is let go,
     /// and so on, the kinds in the reverse of the order they are probed in (the first probed,
     /// most often the only ones, get the bases with the most freed). Computed at the first
-    /// probe that runs at a position (a position's own run stays [`Search::can_all_go`]: its
+    /// probe that runs at a position (a position's own run stays [`StillSearch::can_all_go`]: its
     /// proof shapes the branches below, and the order of this one made set (c') search more).
     ///
     /// Why a probe may run on from its kind's base: a probed branch changes the position only
@@ -340,7 +353,7 @@ impl Search {
     /// could end is checked again. Debug builds run both and check they free the same pieces.
     pub(super) fn relax_base(&mut self) {
         let mut now = self.still.relaxings.pop().unwrap_or_default();
-        now.reset(&self.bits);
+        now.reset(&self.position.bits);
         let (mut edges, mut freed_count) = self.relax_setup(true, &mut now);
         self.still.base_kinds.clear();
         // The pairs the bases keep in all: their memory.
@@ -350,7 +363,7 @@ impl Search {
             if self.still.blocked[k] == 0 {
                 continue;
             }
-            if self.exhausted {
+            if self.position.exhausted {
                 self.still.blocked[k] = 0;
                 continue;
             }
@@ -363,8 +376,8 @@ impl Search {
             }
             // The base's copy of the pairs waiting.
             kept += edges.len();
-            if kept > MAX_EDGES || !self.spend(edges.len() as u64) {
-                self.exhausted = true;
+            if kept > MAX_EDGES || !self.position.spend(edges.len() as u64) {
+                self.position.exhausted = true;
                 self.still.blocked[k] = 0;
                 continue;
             }
@@ -379,11 +392,11 @@ impl Search {
         self.still.relaxings.push(now);
         self.still.edges = edges;
         self.still.freed_count = freed_count;
-        self.still.bases_at = self.positions;
+        self.still.bases_at = self.position.positions;
     }
 
-    /// [`Search::can_all_go`] after `branch` (made already; `cut`: what it leaves its kind),
-    /// run on from its kind's base (see [`Search::relax_base`]).
+    /// [`StillSearch::can_all_go`] after `branch` (made already; `cut`: what it leaves its kind),
+    /// run on from its kind's base (see [`StillSearch::relax_base`]).
     pub(super) fn relax_from_base(&mut self, branch: Branch, cut: Cut) -> bool {
         let at = self.still.base_kinds.iter().position(|&k| k == cut.kind).expect("a probed kind is held");
         let mut now = self.still.relaxings.pop().unwrap_or_default();
@@ -394,10 +407,11 @@ impl Search {
         let mut edges = std::mem::take(&mut self.still.edges);
         edges.clone_from(&base.edges);
         let mut freed_count = base.freed_count;
-        let mut target = self.total_left;
+        let mut target = self.position.total_left;
         if let Branch::Remove(a, b) = branch {
             // The pair removed counts as freed: its cells are open.
-            freed_count += now.free(a, self.cell[a as usize]) + now.free(b, self.cell[b as usize]);
+            freed_count +=
+                now.free(a, self.position.cell[a as usize]) + now.free(b, self.position.cell[b as usize]);
             target += 2;
         }
         self.still.blocked[cut.kind] = ALL_PAIRINGS & !cut.pairings;

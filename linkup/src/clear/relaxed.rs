@@ -1,9 +1,9 @@
 //! The state of a run of the relaxation: the relaxed board, the pieces freed, the pairs that may
-//! still free one (see [`Search::can_all_go`]).
+//! still free one (see [`super::StillSearch::can_all_go`]).
 
 use super::{Bits, CELL_BYTES, Cell, LINE_WORDS, PIECE_WORDS, Wait};
 
-/// A pair of [`Search::can_all_go`] that may still free a piece.
+/// A pair of [`super::StillSearch::can_all_go`] that may still free a piece.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Edge {
     /// `a < b`: in reading order, as its checks ([`Bits::wait_on_sorted`]) are told.
@@ -18,7 +18,7 @@ pub(super) struct Edge {
     pub(super) pairing: u8,
     /// Known joinable on the relaxed board.
     pub(super) joined: bool,
-    /// Skipped by passes since its last check (see [`Search::can_all_go`]).
+    /// Skipped by passes since its last check (see [`super::StillSearch::can_all_go`]).
     pub(super) stale: bool,
     /// What the pair waits on: the rows and columns (masks) a cell must open on, or four
     /// cells, before it can become joinable.
@@ -56,7 +56,7 @@ impl Edge {
 }
 
 /// A stage of the relaxation of a position, some of the kinds it probes held (see
-/// [`Search::relax_base`]): the relaxed board, the pieces freed (bits, count, their lines),
+/// [`super::StillSearch::relax_base`]): the relaxed board, the pieces freed (bits, count, their lines),
 /// the pairings used, and the pairs left, each with what it waits on on that board.
 #[derive(Debug, Default)]
 pub(super) struct Base {
@@ -66,12 +66,12 @@ pub(super) struct Base {
     pub(super) edges: Vec<Edge>,
 }
 
-/// The state of a run of the relaxation ([`Search::can_all_go`]), in arrays of fixed size (an
+/// The state of a run of the relaxation ([`super::StillSearch::can_all_go`]), in arrays of fixed size (an
 /// index masked to 63 needs no bounds check; a framed side is at most 62 lines, and
 /// [`MAX_SIDE`]² pieces fit in 64 words of bits): the relaxed board, the pieces freed, the rows
-/// and the columns (one bit per framed line) of the pieces freed since [`Search::relax_run`]
+/// and the columns (one bit per framed line) of the pieces freed since [`super::StillSearch::relax_run`]
 /// last took them (`freed_lines`) and since the run began (`freed_all`). Made by
-/// [`Search::relax_setup`] (or from a [`Base`]), taken over by [`Search::relax_run`].
+/// [`super::StillSearch::relax_setup`] (or from a [`Base`]), taken over by [`super::StillSearch::relax_run`].
 ///
 /// The relaxed board is also kept a byte per cell (`open`, the cell at row r and column c at
 /// [`cell_index`]): a pair apart is looked at every pass, and its four cells cost a byte each

@@ -2,9 +2,69 @@
 //! kind of four with the fewest, probes (see the [module documentation](super)).
 
 use super::{
-    Base, Branch, Cut, Edge, Inherit, NO_PROOF, OutOfBudget, PAIRINGS, PROBE_AFTER_HOPELESS, Relaxing,
-    Search, Taken, count_taken, fingerprint,
+    Base, Branch, Cut, Edge, Inherit, NO_PROOF, OutOfBudget, PAIRINGS, PROBE_AFTER_HOPELESS, PairCache,
+    Position, Relaxing, Search, Settings, Taken, count_taken, fingerprint,
 };
+use crate::model::Board;
+
+/// The search without gravity: the position, what only this search keeps ([`Still`]) and each
+/// kind's joinable pairs, cached per board ([`PairCache`], see [`StillSearch::pair_mask`]).
+pub(super) struct StillSearch {
+    pub(super) position: Position,
+    pub(super) still: Still,
+    pub(super) pairs: PairCache,
+}
+
+impl StillSearch {
+    /// The search of `board` (without gravity), every piece on it, with a table of hopeless
+    /// positions of at most `memo_words` words.
+    pub(super) fn new(board: &Board, settings: Settings, memo_words: usize) -> StillSearch {
+        let position = Position::new(board, settings, memo_words);
+        let (kinds, pieces) = (position.left.len(), position.cell.len());
+        StillSearch {
+            still: Still::new(kinds, pieces.div_ceil(64)),
+            pairs: PairCache::new(kinds, kinds * pieces / 2),
+            position,
+        }
+    }
+}
+
+impl Search for StillSearch {
+    #[inline(always)]
+    fn position(&mut self) -> &mut Position {
+        &mut self.position
+    }
+
+    /// Removes the pieces and empties their cells; the cached pairs move to a new board.
+    #[inline(always)]
+    fn remove(&mut self, a: u16, b: u16) {
+        let step = self.position.take(a, b, self.pairs.epoch, self.pairs.trail.len());
+        self.pairs.epoch = self.pairs.next_epoch;
+        self.pairs.next_epoch += 1;
+        let k = self.position.kind[a as usize] as usize;
+        self.position.live_of[k] = self.position.find_live(k).0;
+        for at in step.at {
+            self.position.bits.set(at, true);
+        }
+    }
+
+    /// Puts the pieces back on their cells and the cached pairs as they were before.
+    #[inline(always)]
+    fn undo(&mut self) {
+        let step = self.position.put_back();
+        while self.pairs.trail.len() > step.cache_mark {
+            let (k, cache, watch) = self.pairs.trail.pop().expect("a mask cached below");
+            self.pairs.masks[k] = cache;
+            self.pairs.watch[k] = watch;
+        }
+        self.pairs.epoch = step.epoch_before;
+        let k = self.position.kind[step.pieces[0] as usize] as usize;
+        self.position.live_of[k] = self.position.find_live(k).0;
+        for at in step.at {
+            self.position.bits.set(at, false);
+        }
+    }
+}
 
 /// The branches of one kind of four: a removal for some of its pairings, and the other
 /// pairings it may keep (0: none).
@@ -33,28 +93,28 @@ struct LogMarks {
 /// probes and what probing learnt, the runs of the relaxation and the proofs they leave.
 #[derive(Debug, Default)]
 pub(super) struct Still {
-    /// Try every branch before choosing (see [`Search::still_branches`]).
+    /// Try every branch before choosing (see [`StillSearch::still_branches`]).
     pub(super) probe: bool,
     /// Positions the search without probing proved hopeless (see [`PROBE_AFTER_HOPELESS`]).
     pub(super) hopeless_found: u64,
-    /// The order [`Search::still_branches`] looks at kinds in (of kinds with as few branches,
+    /// The order [`StillSearch::still_branches`] looks at kinds in (of kinds with as few branches,
     /// the first is taken): reading order of first pieces at the start; while probing, a kind
-    /// with a branch that fails is moved to its front (see [`Search::still_branches`]), and
+    /// with a branch that fails is moved to its front (see [`StillSearch::still_branches`]), and
     /// each round starts from the order the rounds before left.
     pub(super) kind_order: Vec<u32>,
     /// The removals of the kind branched on are tried rotated left by this (modulo their
     /// count) before the one the position's proof carries over to is put first.
     pub(super) branch_turn: u64,
-    /// The pieces the last run of [`Search::relax_run`] freed (one bit per piece).
+    /// The pieces the last run of [`StillSearch::relax_run`] freed (one bit per piece).
     pub(super) freed: Vec<u64>,
     /// The states of runs of the relaxation not in use, to run the next ones in (see
     /// [`Relaxing`]).
     pub(super) relaxings: Vec<Box<Relaxing>>,
-    /// Scratch for [`Search::can_all_go`]: the pairs that may still free a piece, each with
+    /// Scratch for [`StillSearch::can_all_go`]: the pairs that may still free a piece, each with
     /// the rows and columns (masks) it waits on.
     pub(super) edges: Vec<Edge>,
-    /// What [`Search::can_all_go`] last found true used, per kind: the pairings (bit p) of the
-    /// pairs that freed its pieces (see [`Search::inherits`]).
+    /// What [`StillSearch::can_all_go`] last found true used, per kind: the pairings (bit p) of the
+    /// pairs that freed its pieces (see [`StillSearch::inherits`]).
     pub(super) used: Vec<u8>,
     /// Saved copies of `used` (one per position on the search path that holds a proof).
     pub(super) used_stack: Vec<u8>,
@@ -62,22 +122,22 @@ pub(super) struct Still {
     /// for the branches taken to inherit.
     pub(super) proofs: Vec<u8>,
     /// The probes of the positions on the search path that found a proof: the branch and
-    /// where its proof lies in `proofs` (see [`Search::probe`]).
+    /// where its proof lies in `proofs` (see [`StillSearch::probe`]).
     pub(super) probe_log: Vec<(Branch, u32)>,
     /// The probes of the positions on the search path that failed: the branch and where the
     /// pieces its relaxation could not free lie in `stuck` (one bit per piece, see
-    /// [`Search::still_refuted`]).
+    /// [`StillSearch::still_refuted`]).
     pub(super) refuted_log: Vec<(Branch, u32)>,
     pub(super) stuck: Vec<u64>,
     /// Where the last failed probe left its pieces in `stuck`.
     pub(super) last_stuck: u32,
-    /// Pieces freed by the last run of [`Search::relax_run`].
+    /// Pieces freed by the last run of [`StillSearch::relax_run`].
     pub(super) freed_count: usize,
-    /// Per kind: the pairings (bits) [`Search::relax_run`] may not use (0 but while a base is
+    /// Per kind: the pairings (bits) [`StillSearch::relax_run`] may not use (0 but while a base is
     /// found or a probe runs from it).
     pub(super) blocked: Vec<u8>,
     /// The relaxations of the position probed from that the probes of each kind run on from
-    /// ([`Search::relax_base`]): `bases[i]` for kind `base_kinds[i]`, found at the position
+    /// ([`StillSearch::relax_base`]): `bases[i]` for kind `base_kinds[i]`, found at the position
     /// numbered `bases_at` (the count of positions when it was entered; 0: none).
     pub(super) bases: Vec<Base>,
     pub(super) base_kinds: Vec<usize>,
@@ -111,43 +171,43 @@ impl Still {
     }
 }
 
-impl Search {
+impl StillSearch {
     /// The search without gravity: true when the position can be cleared (the order is then in
     /// `order`); on false the position is as it was. `proved`: the proof in `used` shows that
-    /// [`Search::can_all_go`] holds here (see [`Search::inherits`]), so it is not run (in debug
+    /// [`StillSearch::can_all_go`] holds here (see [`StillSearch::inherits`]), so it is not run (in debug
     /// builds it is, and must agree).
     pub(super) fn search_still(&mut self, proved: bool, from: &Inherit) -> Result<bool, OutOfBudget> {
-        let (order_mark, trail_mark) = (self.order.len(), self.trail.len());
+        let (order_mark, trail_mark) = (self.position.order.len(), self.position.trail.len());
         self.close();
-        if self.total_left == 0 {
+        if self.position.total_left == 0 {
             return Ok(true);
         }
-        self.key();
-        if self.memo.contains(fingerprint(&self.key), &self.key) {
+        self.position.key();
+        if self.position.memo.contains(fingerprint(&self.position.key), &self.position.key) {
             self.undo_to(order_mark, trail_mark);
             return Ok(false);
         }
-        self.count_position()?;
-        let key_at = self.branches.len();
+        self.position.count_position()?;
+        let key_at = self.position.branches.len();
         let alive = self.relaxation_holds(proved);
         // This position's proof, for the branches that do not inherit it to restore.
         let marks = self.log_marks();
         let mut probed = [NO_PROOF; 4];
         if alive {
             probed = self.still_branches(from, marks.log);
-            if self.branches.len() > key_at {
+            if self.position.branches.len() > key_at {
                 self.still.used_stack.extend_from_slice(&self.still.used);
             }
         }
         let mut index = key_at;
-        while index < self.branches.len() {
-            let branch = self.branches[index];
+        while index < self.position.branches.len() {
+            let branch = self.position.branches[index];
             let probed = probed.get(index - key_at).copied().unwrap_or(NO_PROOF);
             index += 1;
             let inherited = self.inherits(branch);
             if !inherited && probed != NO_PROOF {
                 let at = probed as usize;
-                self.still.used.copy_from_slice(&self.still.proofs[at..at + self.left.len()]);
+                self.still.used.copy_from_slice(&self.still.proofs[at..at + self.position.left.len()]);
             }
             let below = Inherit {
                 log: marks.log..self.still.probe_log.len(),
@@ -155,7 +215,7 @@ impl Search {
                 cut: self.cut(branch),
             };
             if self.try_branch(branch, inherited || probed != NO_PROOF, &below)? {
-                self.branches.truncate(key_at);
+                self.position.branches.truncate(key_at);
                 self.truncate_logs(marks);
                 return Ok(true);
             }
@@ -163,9 +223,9 @@ impl Search {
                 self.still.used.copy_from_slice(&self.still.used_stack[marks.used..]);
             }
         }
-        self.branches.truncate(key_at);
+        self.position.branches.truncate(key_at);
         self.truncate_logs(marks);
-        if self.exhausted {
+        if self.position.exhausted {
             // A relaxation, probe or list of branches cut short proves nothing.
             return Err(OutOfBudget);
         }
@@ -175,7 +235,7 @@ impl Search {
     }
 
     /// Whether the relaxation holds at the position: taken as true when `proved` (a proof
-    /// carried here holds, see [`Search::inherits`]), else run. Debug builds run it anyway and
+    /// carried here holds, see [`StillSearch::inherits`]), else run. Debug builds run it anyway and
     /// check it agrees; the proof in `used` is then the one carried here.
     fn relaxation_holds(&mut self, proved: bool) -> bool {
         if proved {
@@ -188,14 +248,14 @@ impl Search {
         self.still.used_stack.extend_from_slice(&self.still.used);
         let alive = self.can_all_go();
         if proved {
-            assert!(alive || self.exhausted, "an inherited proof of freeing failed");
+            assert!(alive || self.position.exhausted, "an inherited proof of freeing failed");
             self.still.used.copy_from_slice(&self.still.used_stack[used_at..]);
         }
         self.still.used_stack.truncate(used_at);
         alive
     }
 
-    /// Where the logs of proofs and refutations end now (see [`Search::truncate_logs`]).
+    /// Where the logs of proofs and refutations end now (see [`StillSearch::truncate_logs`]).
     fn log_marks(&self) -> LogMarks {
         LogMarks {
             used: self.still.used_stack.len(),
@@ -228,12 +288,12 @@ impl Search {
                 Ok(cleared)
             }
             Branch::Constrain(k, mask) => {
-                self.trail.push((k, self.allowed[k as usize]));
-                self.allowed[k as usize] = mask;
+                self.position.trail.push((k, self.position.allowed[k as usize]));
+                self.position.allowed[k as usize] = mask;
                 let cleared = self.search_still(proved, below)?;
                 if !cleared {
-                    let (k, before) = self.trail.pop().expect("the constraint just made");
-                    self.allowed[k as usize] = before;
+                    let (k, before) = self.position.trail.pop().expect("the constraint just made");
+                    self.position.allowed[k as usize] = before;
                 }
                 Ok(cleared)
             }
@@ -244,33 +304,33 @@ impl Search {
     /// the table of hopeless positions; without probing, counts it towards
     /// [`PROBE_AFTER_HOPELESS`].
     fn remember_hopeless(&mut self, trail_mark: usize) {
-        // `self.key` was overwritten by the positions below: rebuild it, for the position as
+        // `self.position.key` was overwritten by the positions below: rebuild it, for the position as
         // it was entered (without the pairings the probes narrowed).
-        self.undo_to(self.order.len(), trail_mark);
-        self.key();
-        let key = std::mem::take(&mut self.key);
-        self.memo.insert(fingerprint(&key), &key);
-        self.key = key;
+        self.undo_to(self.position.order.len(), trail_mark);
+        self.position.key();
+        let key = std::mem::take(&mut self.position.key);
+        self.position.memo.insert(fingerprint(&key), &key);
+        self.position.key = key;
         if !self.still.probe {
             self.still.hopeless_found += 1;
             if self.still.hopeless_found == PROBE_AFTER_HOPELESS {
                 // Start again with probing: the next position is over the budget.
-                self.budget = self.budget.min(self.positions);
+                self.position.budget = self.position.budget.min(self.position.positions);
             }
         }
     }
 
-    /// Pushes the branches of the current position (after [`Search::close`]) onto `branches`:
+    /// Pushes the branches of the current position (after [`StillSearch::close`]) onto `branches`:
     /// those of the four-piece kind with the fewest, or else every removable pair of the kinds
     /// with more pieces. None when nothing can be removed. Without probing, of the kinds with
     /// the fewest, the first with a branch the position's proof carries over to is chosen:
     /// the position below it then takes the proof instead of running the relaxation. When
     /// probing, each branch of each
-    /// kind is tried first with [`Search::can_all_go`] ([`Search::probe`], which takes known
+    /// kind is tried first with [`StillSearch::can_all_go`] ([`StillSearch::probe`], which takes known
     /// answers where they hold); branches that fail are dropped, a kind with none left makes
     /// the position hopeless, and the kind with the fewest left is chosen (fail first); a kind
     /// left with a single branch (one removal, or only the rest) ends the probing. The
-    /// branch the position's proof carries over to ([`Search::inherits`]) is tried first.
+    /// branch the position's proof carries over to ([`StillSearch::inherits`]) is tried first.
     /// Returns where the probes left the proofs of the branches pushed, in their order.
     ///
     /// The kind that made the position hopeless, or else the kind chosen when a branch of it
@@ -290,10 +350,10 @@ impl Search {
         let mut best_failed: Option<usize> = None;
         for index in 0..self.still.kind_order.len() {
             let k = self.still.kind_order[index] as usize;
-            if self.left[k] != 4 {
+            if self.position.left[k] != 4 {
                 continue;
             }
-            self.live(k, &mut live);
+            self.position.live(k, &mut live);
             let mask = self.pair_mask(k, live);
             if mask == 0 {
                 continue;
@@ -313,7 +373,7 @@ impl Search {
             let rank = |choice: &Choice| {
                 2 * (choice.count + usize::from(choice.rest != 0)) + usize::from(choice.rest != 0)
             };
-            // A branch the proof carries over to ([`Search::inherits`]): a removal of a pairing
+            // A branch the proof carries over to ([`StillSearch::inherits`]): a removal of a pairing
             // covered, or the rest. (While probing, the branches take the probes' proofs instead.)
             let keeps = |pairings: u8| Cut { kind: k, pairings }.keeps(&self.still.used);
             let carried = self.still.probe
@@ -340,9 +400,9 @@ impl Search {
         if let Some(choice) = best {
             return self.push_choice(choice);
         }
-        for k in 0..self.left.len() {
-            if self.left[k] > 4 {
-                self.push_pairs(k);
+        for k in 0..self.position.left.len() {
+            if self.position.left[k] > 4 {
+                self.position.push_pairs(k);
             }
         }
         [NO_PROOF; 4]
@@ -350,7 +410,7 @@ impl Search {
 
     /// The branches of kind `k` (four pieces left, `live`, its joinable pairs `mask`): a
     /// removal for each pairing with a pair joinable, and the other pairings it may keep; when
-    /// probing, only those whose probe holds ([`Search::probe`]). Also the pairings covered by
+    /// probing, only those whose probe holds ([`StillSearch::probe`]). Also the pairings covered by
     /// a removal, and whether a probe failed.
     fn choice_of(
         &mut self,
@@ -379,7 +439,7 @@ impl Search {
                 }
             }
         }
-        choice.rest = self.allowed[k] & !covered;
+        choice.rest = self.position.allowed[k] & !covered;
         if self.still.probe && choice.rest != 0 {
             if let Some(proof) = self.probe(Branch::Constrain(k as u32, choice.rest), from, own_log) {
                 choice.proofs[choice.count] = proof;
@@ -396,20 +456,21 @@ impl Search {
     /// relaxation found the kind freed by that pairing). Returns where the probes left the
     /// proofs of the branches, in their new order.
     fn push_choice(&mut self, mut choice: Choice) -> [u32; 4] {
-        let first_branch = self.branches.len();
+        let first_branch = self.position.branches.len();
         let mut proofs = choice.proofs;
         let turn = (self.still.branch_turn % choice.count.max(1) as u64) as usize;
         choice.removes[..choice.count].rotate_left(turn);
         proofs[..choice.count].rotate_left(turn);
         for &(a, b) in &choice.removes[..choice.count] {
-            self.branches.push(Branch::Remove(a, b));
+            self.position.branches.push(Branch::Remove(a, b));
         }
         if choice.rest != 0 {
-            self.branches.push(Branch::Constrain(choice.kind as u32, choice.rest));
+            self.position.branches.push(Branch::Constrain(choice.kind as u32, choice.rest));
         }
-        if let Some(first) = (first_branch..self.branches.len()).find(|&at| self.inherits(self.branches[at]))
+        if let Some(first) =
+            (first_branch..self.position.branches.len()).find(|&at| self.inherits(self.position.branches[at]))
         {
-            self.branches[first_branch..=first].rotate_right(1);
+            self.position.branches[first_branch..=first].rotate_right(1);
             proofs[..=first - first_branch].rotate_right(1);
         }
         proofs

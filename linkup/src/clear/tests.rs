@@ -123,8 +123,8 @@ proptest! {
 }
 
 /// Deals of 8 × 8 cells (16 kinds × 4) take answers of every sort, each checked as in
-/// [`answers_taken_agree_with_the_relaxation`]: each rule of [`Search::inherits`],
-/// [`Search::probe`] and [`Search::still_refuted`] is exercised.
+/// [`answers_taken_agree_with_the_relaxation`]: each rule of [`StillSearch::inherits`],
+/// [`StillSearch::probe`] and [`StillSearch::still_refuted`] is exercised.
 #[test]
 fn every_sort_of_answer_is_taken() {
     TAKEN.with(|counts| counts.set([0; 4]));
@@ -139,7 +139,7 @@ fn every_sort_of_answer_is_taken() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
 
-    /// Probes run on from the bases of [`Search::relax_base`] free the same pieces as runs
+    /// Probes run on from the bases of [`StillSearch::relax_base`] free the same pieces as runs
     /// from scratch (the search asserts it on every probe in debug builds), under every
     /// turn limit, on deals where the search probes many positions.
     #[test]
@@ -291,14 +291,18 @@ fn many_hopeless_positions_start_probing_early() {
     let board = (0..=453).map(|_| crate::r#gen::deal(8, 18, 36, 4, &mut rng)).last().expect("deals");
     let rules = Rules { max_turns: 2, outside: true };
     let settings = Settings { rules, gravity: false, budget: DEFAULT_BUDGET };
-    let mut without_probes = Search::new(&board, settings, MEMO_WORDS);
+    let mut without_probes = StillSearch::new(&board, settings, MEMO_WORDS);
     without_probes.still.probe = false;
-    without_probes.budget = PROBE_AFTER;
+    without_probes.position.budget = PROBE_AFTER;
     assert_eq!(without_probes.search_still(false, &Inherit::default()), Err(OutOfBudget));
     assert_eq!(without_probes.still.hopeless_found, PROBE_AFTER_HOPELESS);
-    assert!(without_probes.positions < PROBE_AFTER, "{} positions", without_probes.positions);
+    assert!(
+        without_probes.position.positions < PROBE_AFTER,
+        "{} positions",
+        without_probes.position.positions
+    );
     let outcome = search(&board, settings).expect("fits");
-    assert!(outcome.positions > without_probes.positions);
+    assert!(outcome.positions > without_probes.position.positions);
     assert_eq!(outcome.verdict, search_with(&board, settings, 0).expect("fits").verdict);
     assert_eq!(outcome.verdict, Verdict::Hopeless);
 }
@@ -351,13 +355,13 @@ fn a_small_budget_stops_inside_the_first_position() {
         assert!(outcome.work <= 1_000 + OVERSHOOT, "gravity {gravity}: {} units of work", outcome.work);
     }
     let settings = Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: 1_000 };
-    let mut search = Search::new(&board, settings, MEMO_WORDS);
+    let mut search = StillSearch::new(&board, settings, MEMO_WORDS);
     assert_eq!(search.search_still(false, &Inherit::default()), Err(OutOfBudget));
-    assert!(search.exhausted);
+    assert!(search.position.exhausted);
     search.undo_to(0, 0);
-    search.key();
+    search.position.key();
     assert!(
-        !search.memo.contains(fingerprint(&search.key), &search.key),
+        !search.position.memo.contains(fingerprint(&search.position.key), &search.position.key),
         "a position cut short is not hopeless"
     );
 }

@@ -1,21 +1,10 @@
 //! The columns with gravity: their tops, their grids and the canonical key of the board, laid out
 //! again after each removal and its undo (see [`Columns`]).
 
-use super::{Cell, NO_KIND, Search, mix, span};
+use super::{Cell, GravitySearch, NO_KIND, mix, span};
 
 /// No piece (an empty column's top).
 pub(in crate::clear) const NO_PIECE: u16 = u16::MAX;
-
-/// The board's columns as given, which gravity lays a column out from (see [`Search::settle`]).
-#[derive(Debug)]
-pub(in crate::clear) struct Given {
-    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
-    /// (framed columns).
-    pub(in crate::clear) column: Vec<u16>,
-    pub(in crate::clear) column_start: Vec<usize>,
-    /// The row of every piece on the board as given.
-    pub(in crate::clear) home_row: Vec<u8>,
-}
 
 /// A piece's kind and its index among the pieces of its kind (in `members`) in one `u16`: the kind
 /// times 64 plus the index ([`Columns::code`]). Held only when every kind has at most 64 pieces and
@@ -46,9 +35,9 @@ impl Code {
     }
 }
 
-/// What [`Search::settle_packed`] and [`Search::settle`] keep up to date with gravity, column by
-/// column, so that a position costs work only in the columns a removal touched. Invariants (once
-/// [`Search::init_columns`] ran): `top[c]` is the highest piece on the board in framed column `c`
+/// What [`GravitySearch::settle_packed`] and [`GravitySearch::settle`] keep up to date with
+/// gravity, column by column, so that a position costs work only in the columns a removal touched. Invariants (once
+/// [`GravitySearch::init_columns`] ran): `top[c]` is the highest piece on the board in framed column `c`
 /// ([`NO_PIECE`] when none); `tops_of_kind[k]` is the number of columns whose top piece is of kind
 /// `k`; `key` is the canonical set of pieces of the board (see the [module documentation](self)),
 /// one bit per piece; `hash` is the XOR of `zobrist[p]` over the pieces `p` of `key`.
@@ -64,7 +53,7 @@ pub(in crate::clear) struct Columns {
     /// Per piece: its slot in its column (`column[column_start[c] + slot]`).
     pub(in crate::clear) slot: Vec<u8>,
     /// Per piece of `column`, in its order: the slots of its column holding a piece of its kind
-    /// (bit `slot` as in `matched`), so that the greedy match of [`Search::canonical_slots`]
+    /// (bit `slot` as in `matched`), so that the greedy match of [`GravitySearch::canonical_slots`]
     /// finds a kind's next slot down with one mask.
     pub(in crate::clear) same_kind: Vec<u64>,
     pub(in crate::clear) key: Vec<u64>,
@@ -91,8 +80,8 @@ pub(in crate::clear) struct Columns {
     /// of pieces and this: the grid of pieces is the only layout of the cells with their pieces.
     pub(in crate::clear) code: Vec<Code>,
     /// [`Columns::kind_bytes`] is not kept up to date by
-    /// [`Search::settle_packed`] and [`Search::settle`] but laid out from `grid` when
-    /// [`Search::find_pairs_by_cells`] needs them: when pairs are found incrementally, only the
+    /// [`GravitySearch::settle_packed`] and [`GravitySearch::settle`] but laid out from `grid` when
+    /// [`GravitySearch::find_pairs_by_cells`] needs them: when pairs are found incrementally, only the
     /// first position of a round does, and keeping them at every removal and undo cost more than
     /// laying them out once a round.
     pub(in crate::clear) cells_on_demand: bool,
@@ -101,7 +90,7 @@ pub(in crate::clear) struct Columns {
     /// exactly those pieces, takes its key's slots back rather than matching them again.
     pub(in crate::clear) restore: Vec<Vec<(u64, u64)>>,
     /// Per column of the branch about to be played (column, pieces present after, their slots
-    /// in the key), as [`Search::hash_without`] found them, for its removal to take. The slots
+    /// in the key), as [`GravitySearch::hash_without`] found them, for its removal to take. The slots
     /// in the key depend only on the column and its pieces present, so an entry matching both
     /// is right whenever it is taken; a stale one is just not taken.
     pub(in crate::clear) foreseen: [(usize, u64, u64); 2],
@@ -141,7 +130,7 @@ impl Columns {
     }
 
     /// Makes `top` (a piece, or [`NO_PIECE`]) the top of column `col`, with the tops per kind
-    /// (`kind`: the kind of each piece). (Inlined: [`Search::settle_packed`] calls it at every
+    /// (`kind`: the kind of each piece). (Inlined: [`GravitySearch::settle_packed`] calls it at every
     /// removal and undo, and the call cost more than the work.)
     #[inline(always)]
     pub(in crate::clear) fn set_top(&mut self, kind: &[u32], col: usize, top: u16) {
@@ -182,7 +171,7 @@ pub(in crate::clear) fn column_top(pieces: &[u16], present: u64) -> u16 {
     if present == 0 { NO_PIECE } else { pieces[present.trailing_zeros() as usize] }
 }
 
-impl Search {
+impl GravitySearch {
     /// Per framed column: its pieces were given packed at its bottom.
     pub(in crate::clear) fn packed_columns(&self) -> Vec<bool> {
         let width = self.given.column_start.len() - 1;
@@ -191,7 +180,8 @@ impl Search {
                 let pieces =
                     &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
                 pieces.iter().rev().enumerate().all(|(below, &piece)| {
-                    usize::from(self.given.home_row[piece as usize]) + below == usize::from(self.board_rows)
+                    usize::from(self.given.home_row[piece as usize]) + below
+                        == usize::from(self.position.board_rows)
                 })
             })
             .collect()
@@ -204,9 +194,9 @@ impl Search {
         for col in 0..width {
             let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
             for &piece in pieces {
-                let kind = self.kind[piece as usize];
+                let kind = self.position.kind[piece as usize];
                 same_kind.push(pieces.iter().enumerate().fold(0u64, |slots, (slot, &other)| {
-                    slots | u64::from(self.kind[other as usize] == kind) << slot
+                    slots | u64::from(self.position.kind[other as usize] == kind) << slot
                 }));
             }
         }
@@ -221,21 +211,21 @@ impl Search {
             top: vec![NO_PIECE; width],
             matched: vec![0; width],
             present: vec![0; width],
-            slot: (0..self.cell.len())
+            slot: (0..self.position.cell.len())
                 .map(|piece| {
-                    let col = self.cell[piece].1 as usize;
+                    let col = self.position.cell[piece].1 as usize;
                     let pieces =
                         &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
                     pieces.iter().position(|&p| p as usize == piece).expect("in its column") as u8
                 })
                 .collect(),
             same_kind: self.same_kind_slots(),
-            key: vec![0; self.present.len()],
+            key: vec![0; self.position.present.len()],
             hash: 0,
-            zobrist: (0..self.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
-            tops_of_kind: vec![0; self.left.len()],
-            paired_tops: vec![0; self.left.len().div_ceil(64)],
-            grid: vec![NO_PIECE; (usize::from(self.board_rows) + 2) * width],
+            zobrist: (0..self.position.cell.len() as u64).map(|piece| mix(piece ^ 0x5EED)).collect(),
+            tops_of_kind: vec![0; self.position.left.len()],
+            paired_tops: vec![0; self.position.left.len().div_ceil(64)],
+            grid: vec![NO_PIECE; (usize::from(self.position.board_rows) + 2) * width],
             kind_bytes: Vec::new(),
             row_words: width.div_ceil(8),
             code: Vec::new(),
@@ -243,17 +233,18 @@ impl Search {
             restore: vec![Vec::new(); width],
             foreseen: [(usize::MAX, 0, 0); 2],
         };
-        let kinds_fit = self.left.len() < usize::from(NO_KIND);
-        if kinds_fit && (0..self.left.len()).all(|k| self.start[k + 1] - self.start[k] <= 64) {
-            let mut code = vec![Code::default(); self.cell.len()];
-            for k in 0..self.left.len() {
-                for (slot, &piece) in self.members[self.start[k]..self.start[k + 1]].iter().enumerate() {
+        let position = &self.position;
+        let kinds = position.left.len();
+        if kinds < usize::from(NO_KIND) && (0..kinds).all(|k| position.members_of(k).len() <= 64) {
+            let mut code = vec![Code::default(); position.cell.len()];
+            for k in 0..kinds {
+                for (slot, &piece) in position.members_of(k).iter().enumerate() {
                     code[piece as usize] = Code::new(k as u32, slot as u8);
                 }
             }
             self.columns.code = code;
             self.columns.kind_bytes =
-                vec![u64::MAX; (usize::from(self.board_rows) + 2) * self.columns.row_words];
+                vec![u64::MAX; (usize::from(self.position.board_rows) + 2) * self.columns.row_words];
         }
         for col in 0..width {
             self.canonize(col, self.present_slots(col), 1);
@@ -270,7 +261,7 @@ impl Search {
             for col in 0..width {
                 let piece = columns.grid[row * width + col];
                 if piece != NO_PIECE {
-                    columns.place(&self.kind, piece, (row, col), width, true);
+                    columns.place(&self.position.kind, piece, (row, col), width, true);
                 }
             }
         }
@@ -282,12 +273,12 @@ impl Search {
         pieces
             .iter()
             .enumerate()
-            .fold(0, |slots, (slot, &piece)| slots | u64::from(self.is_present(piece)) << slot)
+            .fold(0, |slots, (slot, &piece)| slots | u64::from(self.position.is_present(piece)) << slot)
     }
 
     /// Brings [`Columns`] up to date for column `col` from its pieces on the board (`present`,
-    /// see [`Search::present_slots`]): its top, its cells in the grids, and its pieces in the
-    /// key ([`Search::canonical_slots`]); only the pieces whose bit changes are touched in the
+    /// see [`GravitySearch::present_slots`]): its top, its cells in the grids, and its pieces in the
+    /// key ([`GravitySearch::canonical_slots`]); only the pieces whose bit changes are touched in the
     /// key and the hash. The rows above `from_row` are empty before and after.
     pub(in crate::clear) fn canonize(&mut self, col: usize, present: u64, from_row: usize) {
         if self.columns.zobrist.is_empty() {
@@ -302,16 +293,19 @@ impl Search {
         let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
         let top = column_top(pieces, present);
         // A piece's cell depends only on the pieces present at its slot and below (see
-        // [`Search::settle`]), so the pieces below the lowest one that came or went have not
+        // [`GravitySearch::settle`]), so the pieces below the lowest one that came or went have not
         // moved. In a column given packed, the pieces present are packed at its bottom, those
         // below that piece under the others: only the rows from `from_row` (the higher of the
         // two tops) down to that piece's row change (a piece gone keeps in `cell` the row it
         // was on). In a column given with a gap, a piece above can fall past it.
         let lowest = 63 - differ.leading_zeros() as usize;
         let (to_row, mut on_board) = if self.columns.packed[col] {
-            (usize::from(self.cell[pieces[lowest] as usize].0), present & (u64::MAX >> (63 - lowest)))
+            (
+                usize::from(self.position.cell[pieces[lowest] as usize].0),
+                present & (u64::MAX >> (63 - lowest)),
+            )
         } else {
-            (usize::from(self.board_rows), present)
+            (usize::from(self.position.board_rows), present)
         };
         let width = self.given.column_start.len() - 1;
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
@@ -324,7 +318,7 @@ impl Search {
         let empty_to = if !self.columns.packed[col] || on_board == 0 {
             to_row + 1
         } else {
-            usize::from(self.cell[top as usize].0)
+            usize::from(self.position.cell[top as usize].0)
         };
         for row in from_row..empty_to {
             self.columns.empty((row, col), width, bytes);
@@ -332,14 +326,14 @@ impl Search {
         while on_board != 0 {
             let piece = pieces[on_board.trailing_zeros() as usize];
             on_board &= on_board - 1;
-            let row = usize::from(self.cell[piece as usize].0);
-            self.columns.place(&self.kind, piece, (row, col), width, bytes);
+            let row = usize::from(self.position.cell[piece as usize].0);
+            self.columns.place(&self.position.kind, piece, (row, col), width, bytes);
         }
-        self.columns.set_top(&self.kind, col, top);
+        self.columns.set_top(&self.position.kind, col, top);
         self.columns.set_matched(pieces, col, matched);
     }
 
-    /// [`Search::canonical_slots`] of column `col` going from the pieces `before` to `present`
+    /// [`GravitySearch::canonical_slots`] of column `col` going from the pieces `before` to `present`
     /// (not the same), taken from [`Columns::restore`] on an undo or [`Columns::foreseen`] on a
     /// removal when there, else found.
     pub(in crate::clear) fn matched_slots(&mut self, col: usize, before: u64, present: u64) -> u64 {
@@ -383,13 +377,14 @@ impl Search {
         keys.extend_from_slice(&self.columns.key);
         let key = &mut keys[start..];
         let mut hash = self.columns.hash;
-        let (a_col, b_col) = (self.cell[a as usize].1 as usize, self.cell[b as usize].1 as usize);
+        let (a_col, b_col) =
+            (self.position.cell[a as usize].1 as usize, self.position.cell[b as usize].1 as usize);
         let columns = if a_col == b_col { 1 } else { 2 };
         let mut foreseen = [(usize::MAX, 0, 0); 2];
         for (index, col) in [a_col, b_col].into_iter().take(columns).enumerate() {
             let mut present = self.columns.present[col];
             for piece in [a, b] {
-                if self.cell[piece as usize].1 as usize == col {
+                if self.position.cell[piece as usize].1 as usize == col {
                     present &= !(1 << self.columns.slot[piece as usize]);
                 }
             }
@@ -408,7 +403,7 @@ impl Search {
     }
 
     /// The pieces of column `col` in the key when the pieces `present` (see
-    /// [`Search::present_slots`]) are on the board: the sequence of kinds present matched
+    /// [`GravitySearch::present_slots`]) are on the board: the sequence of kinds present matched
     /// greedily, bottom up, onto the column's pieces as given when the column was given packed;
     /// the pieces present otherwise.
     pub(in crate::clear) fn canonical_slots(&self, col: usize, present: u64) -> u64 {
@@ -445,12 +440,13 @@ impl Search {
     pub(in crate::clear) fn settle(&mut self, col: u8) {
         let pieces = &self.given.column
             [self.given.column_start[col as usize]..self.given.column_start[col as usize + 1]];
-        let (cell, home_row, on_board) = (&mut self.cell, &self.given.home_row, &self.present);
+        let (cell, home_row, on_board) =
+            (&mut self.position.cell, &self.given.home_row, &self.position.present);
         // The rows of the board (bits) holding a piece of this column, and its pieces present
-        // (see [`Search::present_slots`]), bottom up: the pieces up to the first one gone stay
+        // (see [`GravitySearch::present_slots`]), bottom up: the pieces up to the first one gone stay
         // on the rows they were given, the ones above rest on the piece below them.
         let (mut held, mut present) = (0u64, 0u64);
-        let (mut next_row, mut given) = (self.board_rows, true);
+        let (mut next_row, mut given) = (self.position.board_rows, true);
         for (slot, &piece) in pieces.iter().enumerate().rev() {
             let piece = usize::from(piece);
             if on_board[piece / 64] >> (piece % 64) & 1 == 0 {
@@ -465,14 +461,14 @@ impl Search {
         }
         // Only the board's cells of the column change (the ring keeps its bits); the rows whose
         // cell flips flip too.
-        let board = span(1, u32::from(self.board_rows));
-        let before = self.bits.cols[col as usize];
+        let board = span(1, u32::from(self.position.board_rows));
+        let before = self.position.bits.cols[col as usize];
         let after = before & !board | board & !held;
-        self.bits.cols[col as usize] = after;
+        self.position.bits.cols[col as usize] = after;
         let mut flipped = before ^ after;
         while flipped != 0 {
             let row = flipped.trailing_zeros() as usize;
-            self.bits.rows[row] ^= 1 << col;
+            self.position.bits.rows[row] ^= 1 << col;
             flipped &= flipped - 1;
         }
         // The highest row held before or after.
@@ -481,8 +477,8 @@ impl Search {
     }
 
     /// Lays out the columns of `pieces` (on `cells`, the cells they were removed from) after
-    /// they were removed or put back, as [`Search::settle`] does: a column given packed from
-    /// the slots that changed alone ([`Search::settle_packed`]) once [`Columns`] is set up.
+    /// they were removed or put back, as [`GravitySearch::settle`] does: a column given packed from
+    /// the slots that changed alone ([`GravitySearch::settle_packed`]) once [`Columns`] is set up.
     #[inline(never)]
     pub(in crate::clear) fn settle_pieces(&mut self, pieces: [u16; 2], cells: [Cell; 2]) {
         let [a_col, b_col] = cells.map(|(_, col)| col);
@@ -504,7 +500,7 @@ impl Search {
 
     /// Lays out column `col` once the pieces of the slots `toggled` (one or two, see
     /// [`Columns::matched`]) were all removed or all put back, when it was given packed (else
-    /// [`Search::settle`]): [`Search::settle`] and [`Search::canonize`] in one, with only the
+    /// [`GravitySearch::settle`]): that and [`GravitySearch::canonize`] in one, with only the
     /// pieces at and above the lowest slot toggled visited, not every piece of the column.
     ///
     /// The pieces present lie packed at the column's bottom in the order given, so those below
@@ -512,7 +508,7 @@ impl Search {
     /// that piece now (a removal), or the row it was removed from, which its cell keeps while it
     /// is gone (putting back undoes the last removal from the column, so the pieces below are
     /// where they were then). The rows that change hands are the one or two above the top of
-    /// the shorter stack. (Inlined into [`Search::settle_pieces`], its only caller, where the
+    /// the shorter stack. (Inlined into [`GravitySearch::settle_pieces`], its only caller, where the
     /// slots toggled are known to be one or two.)
     #[inline(always)]
     pub(in crate::clear) fn settle_packed(&mut self, col: u8, toggled: u64) {
@@ -530,7 +526,7 @@ impl Search {
         let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
         let bytes = !self.columns.kind_bytes.is_empty() && !self.columns.cells_on_demand;
         let lowest = 63 - toggled.leading_zeros() as usize;
-        let mut row = usize::from(self.cell[pieces[lowest] as usize].0);
+        let mut row = usize::from(self.position.cell[pieces[lowest] as usize].0);
         // The pieces present at and above the lowest slot toggled, bottom up (slots count from
         // the top).
         let mut stacked = present & (u64::MAX >> (63 - lowest));
@@ -538,8 +534,8 @@ impl Search {
             let slot = 63 - stacked.leading_zeros() as usize;
             stacked ^= 1 << slot;
             let piece = pieces[slot];
-            self.cell[piece as usize].0 = row as u8;
-            self.columns.place(&self.kind, piece, (row, col), width, bytes);
+            self.position.cell[piece as usize].0 = row as u8;
+            self.columns.place(&self.position.kind, piece, (row, col), width, bytes);
             row -= 1;
         }
         // `row` is now the lowest open row of the column (the ring's when it is full): the one
@@ -547,46 +543,46 @@ impl Search {
         // above) begin just below it.
         let count = if toggled.is_power_of_two() { 1 } else { 2 };
         let first = if removal { row + 1 - count } else { row + 1 };
-        self.bits.cols[col] ^= span(first as u32, (first + count - 1) as u32);
+        self.position.bits.cols[col] ^= span(first as u32, (first + count - 1) as u32);
         for flipped in first..first + count {
-            self.bits.rows[flipped] ^= 1 << col;
+            self.position.bits.rows[flipped] ^= 1 << col;
             if removal {
                 self.columns.empty((flipped, col), width, bytes);
             }
         }
         let top = column_top(pieces, present);
-        self.columns.set_top(&self.kind, col, top);
+        self.columns.set_top(&self.position.kind, col, top);
         self.columns.set_matched(pieces, col, matched);
         #[cfg(debug_assertions)]
         self.check_settled(col);
     }
 
-    /// Checks that column `col` is laid out as [`Search::settle`] lays it out from the pieces
+    /// Checks that column `col` is laid out as [`GravitySearch::settle`] lays it out from the pieces
     /// present: their cells, the column's open cells along it and across the rows, its cells in
     /// the grid of pieces, and its pieces present and top in [`Columns`].
-    /// It walks the column itself rather than calling [`Search::settle`]: an independent check
+    /// It walks the column itself rather than calling [`GravitySearch::settle`]: an independent check
     /// of the one layout, so that a fault in the layout is not copied into its check.
     #[cfg(debug_assertions)]
     pub(in crate::clear) fn check_settled(&self, col: usize) {
         let pieces = &self.given.column[self.given.column_start[col]..self.given.column_start[col + 1]];
-        let (last, width) = (usize::from(self.board_rows), self.given.column_start.len() - 1);
+        let (last, width) = (usize::from(self.position.board_rows), self.given.column_start.len() - 1);
         let mut held = vec![NO_PIECE; last + 1];
-        let (mut present, mut next_row, mut given) = (0u64, self.board_rows, true);
+        let (mut present, mut next_row, mut given) = (0u64, self.position.board_rows, true);
         for (slot, &piece) in pieces.iter().enumerate().rev() {
-            if !self.is_present(piece) {
+            if !self.position.is_present(piece) {
                 given = false;
                 continue;
             }
             let row = if given { self.given.home_row[piece as usize] } else { next_row };
-            assert_eq!(self.cell[piece as usize].0, row, "piece {piece} lies where it falls");
+            assert_eq!(self.position.cell[piece as usize].0, row, "piece {piece} lies where it falls");
             held[usize::from(row)] = piece;
             present |= 1 << slot;
             next_row = row - 1;
         }
         for (row, &piece) in held.iter().enumerate().skip(1) {
             let open = piece == NO_PIECE;
-            assert_eq!(self.bits.cols[col] >> row & 1 == 1, open, "column {col} row {row} open");
-            assert_eq!(self.bits.rows[row] >> col & 1 == 1, open, "row {row} column {col} open");
+            assert_eq!(self.position.bits.cols[col] >> row & 1 == 1, open, "column {col} row {row} open");
+            assert_eq!(self.position.bits.rows[row] >> col & 1 == 1, open, "row {row} column {col} open");
             assert_eq!(self.columns.grid[row * width + col], piece, "the grid at ({row}, {col})");
         }
         assert_eq!(self.columns.present[col], present, "the pieces present in column {col}");

@@ -48,9 +48,9 @@
 //!
 //! ## Work per position
 //! Everything a position needs about its board is kept up to date column by column (`Columns`,
-//! whose invariants are written there) as `Search::settle_packed` lays a column out after a removal
+//! whose invariants are written there) as `GravitySearch::settle_packed` lays a column out after a removal
 //! or its undo, visiting only the pieces at and above the lowest one removed or put back
-//! (`Search::settle` lays out a column given with a gap): the column tops and their count per kind
+//! (`GravitySearch::settle` lays out a column given with a gap): the column tops and their count per kind
 //! (the safe moves above, which look only at the kinds with two or more pieces on top), a grid of
 //! pieces, only in the rows that change, and the key of the board with its Zobrist hash, changed
 //! only for the pieces whose bit changes (a removal takes the key's slots of its columns from the
@@ -61,11 +61,11 @@
 //! piece's code, its kind and index in the kind; a pair with a sunk piece is checked by
 //! one mask, `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight
 //! cells a word: `side_by_side`). Every other position brings its parent's pairs up to date
-//! (`Search::update_pairs`, where the proof is): when every column was given packed, a removal only
+//! (`GravitySearch::update_pairs`, where the proof is): when every column was given packed, a removal only
 //! opens the top cells of its columns, so only the pairs of a piece that fell or that sees an
 //! opened cell along a row or a column can change; the others are the parent's. A pair joined is dropped when it is in the sleep set (a
 //! position has a few branches, and many more pairs are looked at). Before any branch is played,
-//! the key and hash it would leave before anything falls (`Search::hash_without`: the key depends
+//! the key and hash it would leave before anything falls (`GravitySearch::hash_without`: the key depends
 //! only on which pieces are left) are made for every branch, then looked up in the table of
 //! hopeless positions one after the other, so that the lookups' loads are in flight together; a key
 //! found there was entered after its safe moves, so it has none, the branch's position is that
@@ -77,10 +77,16 @@ mod pairs;
 #[cfg(test)]
 mod tests;
 
+use super::position::grouped;
+use super::rounds::in_rounds;
+use super::safe::clear_many;
 use super::table::Table;
-use super::{Bits, Branch, Cell, MAX_EDGES, OutOfBudget, Reach, Search, mix, reach, span};
+use super::{
+    Bits, Branch, Cell, MAX_EDGES, OutOfBudget, Position, Reach, Search, Settings, mix, reach, span,
+};
+use crate::model::Board;
+pub(super) use columns::Columns;
 use columns::{Code, NO_PIECE};
-pub(super) use columns::{Columns, Given};
 use pairs::NO_KIND;
 
 /// Positions of the shortest round of the restarts (the unit of the Luby sequence).
@@ -90,6 +96,61 @@ pub const RESTART_UNIT: u64 = 1_000;
 /// deal's slot takes 4 words, so the table holds 1.9 million positions, nearly every position of
 /// the default budget.
 pub const GRAVITY_MEMO_WORDS: usize = 1 << 23;
+
+/// The board's columns as given, which gravity lays a column out from (see [`GravitySearch::settle`]).
+#[derive(Debug)]
+pub(in crate::clear) struct Given {
+    /// The pieces of column c, top to bottom: `column[column_start[c]..column_start[c + 1]]`
+    /// (framed columns).
+    pub(in crate::clear) column: Vec<u16>,
+    pub(in crate::clear) column_start: Vec<usize>,
+    /// The row of every piece on the board as given.
+    pub(in crate::clear) home_row: Vec<u8>,
+}
+
+/// The search with gravity: the position, the board's columns as given ([`Given`]), which the
+/// layout reads, and the column tops and the key of the board ([`Columns`]), kept up to date
+/// by [`GravitySearch::settle_pieces`].
+pub(in crate::clear) struct GravitySearch {
+    pub(in crate::clear) position: Position,
+    pub(in crate::clear) given: Given,
+    pub(in crate::clear) columns: Columns,
+}
+
+impl GravitySearch {
+    /// The search of `board` with gravity, every piece on it, with a table of hopeless
+    /// positions of at most `memo_words` words.
+    pub(in crate::clear) fn new(board: &Board, settings: Settings, memo_words: usize) -> GravitySearch {
+        let position = Position::new(board, settings, memo_words);
+        // Reading order puts each column's pieces top to bottom.
+        let cells = position.cell.iter();
+        let (column, column_start) =
+            grouped(board.cols() + 2, cells.clone().map(|&(_, col)| usize::from(col)));
+        let given = Given { column, column_start, home_row: cells.map(|&(row, _)| row).collect() };
+        GravitySearch { position, given, columns: Columns::default() }
+    }
+}
+
+impl Search for GravitySearch {
+    #[inline(always)]
+    fn position(&mut self) -> &mut Position {
+        &mut self.position
+    }
+
+    /// Removes the pieces; the pieces above them fall.
+    #[inline(always)]
+    fn remove(&mut self, a: u16, b: u16) {
+        let step = self.position.take(a, b, 0, 0);
+        self.settle_pieces(step.pieces, step.at);
+    }
+
+    /// Puts the pieces back; the pieces above them rise again.
+    #[inline(always)]
+    fn undo(&mut self) {
+        let step = self.position.put_back();
+        self.settle_pieces(step.pieces, step.at);
+    }
+}
 
 /// What the search with gravity keeps besides the search.
 pub(in crate::clear) struct Gravity {
@@ -101,26 +162,26 @@ pub(in crate::clear) struct Gravity {
     pub(in crate::clear) sleep: Vec<(u16, u16)>,
     /// Scratch for sorting the branches of a position.
     pub(in crate::clear) order_keys: Vec<OrderKey>,
-    /// Scratch: the cells holding a piece with an open side ([`Search::find_exposed`]).
+    /// Scratch: the cells holding a piece with an open side ([`GravitySearch::find_exposed`]).
     pub(in crate::clear) exposed: Vec<u64>,
     /// The joinable pairs of the positions on the search path (each pair low piece first, in
     /// no particular order), each position's from a mark ([`Parent::pairs_from`]).
     pub(in crate::clear) pairs: Vec<(u16, u16)>,
-    /// Scratch for [`Search::update_pairs`]: one bit per piece (as `Search::present`, laid out
+    /// Scratch for [`GravitySearch::update_pairs`]: one bit per piece (as `Position::present`, laid out
     /// anew at each use; [`super::MAX_SIDE`]² pieces fit in 64 words, so a word index masked to
     /// 63 needs no bounds check), and the pieces whose pairs are found again.
     pub(in crate::clear) dirty: Box<[u64; 64]>,
     pub(in crate::clear) dirty_pieces: Vec<u16>,
     /// Every column was given packed, the lines turn at most once, or twice with the ring
     /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
-    /// parent's ([`Search::update_pairs`]).
+    /// parent's ([`GravitySearch::update_pairs`]).
     pub(in crate::clear) incremental: bool,
-    /// Scratch for [`Search::find_pairs_by_cells`]: per kind (fewer than 256 when it is used), its
+    /// Scratch for [`GravitySearch::find_pairs_by_cells`]: per kind (fewer than 256 when it is used), its
     /// pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits of the index in
     /// the kind of [`Columns::code`]; all 0 between uses). Fixed sizes, indexed by masked numbers,
     /// need no bounds checks.
     pub(in crate::clear) open_of_kind: Box<[(u64, u64); 256]>,
-    /// Per branch on the search path (as [`Search::branches`]): its board is known hopeless.
+    /// Per branch on the search path (as [`Position::branches`]): its board is known hopeless.
     pub(in crate::clear) known: Vec<bool>,
     /// Per branch on the search path: the hash of its board before anything falls.
     pub(in crate::clear) child_hash: Vec<u64>,
@@ -128,32 +189,32 @@ pub(in crate::clear) struct Gravity {
     /// ([`Columns::foreseen`]).
     pub(in crate::clear) child_matched: Vec<[(usize, u64, u64); 2]>,
     /// Scratch: the keys of a position's branches' boards, one after the other
-    /// ([`Search::hash_without`]).
+    /// ([`GravitySearch::hash_without`]).
     pub(in crate::clear) child_key: Vec<u64>,
-    /// Scratch for [`Search::push_open_pairs_of_kind`]: per piece with an open side and not
+    /// Scratch for [`GravitySearch::push_open_pairs_of_kind`]: per piece with an open side and not
     /// sunk, of a kind with two or more such pieces, by its index among the pieces of its kind
     /// ([`Columns::code`]): the cells its row and its column reach from it over open
     /// cells (as masks along them; see [`reach`]), and its row and column.
     pub(in crate::clear) reach: Box<[Reach; 64]>,
 }
 
-/// Where a position's parent on the search path keeps what [`Search::update_pairs`] needs.
+/// Where a position's parent on the search path keeps what [`GravitySearch::update_pairs`] needs.
 #[derive(Debug, Clone, Copy)]
 pub(in crate::clear) struct Parent {
     /// Its joinable pairs: `Gravity::pairs[pairs_from..pairs_end]`.
     pub(in crate::clear) pairs_from: usize,
     pub(in crate::clear) pairs_end: usize,
-    /// The length of `Search::order` at its board (after its safe moves).
+    /// The length of `Position::order` at its board (after its safe moves).
     pub(in crate::clear) order_end: usize,
 }
 
-impl Search {
+impl GravitySearch {
     /// The search with gravity, in rounds of `restart_unit` times the terms of the Luby
     /// sequence (see the [module documentation](self)).
     pub(in crate::clear) fn gravity_rounds(&mut self, restart_unit: u64) -> Result<bool, OutOfBudget> {
         self.init_columns();
         let mut state = Gravity {
-            memo: Table::new(self.memo_words),
+            memo: Table::new(self.position.memo_words),
             seed: 0,
             sleep: Vec::new(),
             order_keys: Vec::new(),
@@ -169,14 +230,14 @@ impl Search {
             child_key: Vec::new(),
             reach: Box::new([(0, 0, (0, 0)); 64]),
         };
-        let ring_open = self.bits.rows[0] & 1 == 1;
+        let ring_open = self.position.bits.rows[0] & 1 == 1;
         state.incremental = !self.columns.code.is_empty()
             && self.columns.packed.iter().all(|&packed| packed)
-            && (self.max_turns <= 1 || self.max_turns == 2 && ring_open);
+            && (self.position.max_turns <= 1 || self.position.max_turns == 2 && ring_open);
         self.columns.cells_on_demand = state.incremental;
-        self.in_rounds(restart_unit, |search, seed| {
-            search.undo_falling_to(0, 0);
-            search.branches.clear();
+        in_rounds(self, restart_unit, |search, seed| {
+            search.undo_to(0, 0);
+            search.position.branches.clear();
             // Not 0 after the first round: 0 is reading order.
             state.seed = seed.map_or(0, |seed| seed | 1);
             state.sleep.clear();
@@ -186,7 +247,7 @@ impl Search {
     }
 
     /// The first kind from `from` on whose pieces left are all on top of their columns (see
-    /// [`Search::close_gravity`]).
+    /// [`GravitySearch::close_gravity`]).
     pub(in crate::clear) fn first_all_top_kind(&self, from: usize) -> Option<usize> {
         let columns = &self.columns;
         for word in from / 64..columns.paired_tops.len() {
@@ -197,7 +258,7 @@ impl Search {
             while kinds != 0 {
                 let k = word * 64 + kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
-                if u32::from(columns.tops_of_kind[k]) == self.left[k] {
+                if u32::from(columns.tops_of_kind[k]) == self.position.left[k] {
                     return Some(k);
                 }
             }
@@ -215,7 +276,7 @@ impl Search {
             let mut changed = false;
             let mut from = 0;
             while let Some(k) = self.first_all_top_kind(from) {
-                changed |= self.clear_many_falling(k);
+                changed |= clear_many(self, k);
                 from = k + 1;
             }
             if !changed {
@@ -229,11 +290,11 @@ impl Search {
     /// common, the columns of `slept` given packed (a removal there only empties cells), and no
     /// piece of `then` above one of `slept` in its column (none of them falls).
     pub(in crate::clear) fn independent(&self, slept: (u16, u16), then: (u16, u16)) -> bool {
-        let then_at = [self.cell[then.0 as usize], self.cell[then.1 as usize]];
+        let then_at = [self.position.cell[then.0 as usize], self.position.cell[then.1 as usize]];
         self.independent_of(slept, then, then_at)
     }
 
-    /// [`Search::independent`] with the cells of `then` (`then_at`) found once for the many
+    /// [`GravitySearch::independent`] with the cells of `then` (`then_at`) found once for the many
     /// pairs of a sleep set.
     pub(in crate::clear) fn independent_of(
         &self,
@@ -242,7 +303,7 @@ impl Search {
         then_at: [Cell; 2],
     ) -> bool {
         [slept.0, slept.1].iter().all(|&low| {
-            let (row, col) = self.cell[low as usize];
+            let (row, col) = self.position.cell[low as usize];
             self.columns.packed[col as usize]
                 && low != then.0
                 && low != then.1
@@ -263,30 +324,34 @@ impl Search {
         sleep_from: usize,
         parent: Option<Parent>,
     ) -> Result<bool, OutOfBudget> {
-        let order_mark = self.order.len();
+        let order_mark = self.position.order.len();
         self.close_gravity();
-        if self.total_left == 0 {
+        if self.position.total_left == 0 {
             return Ok(true);
         }
-        if self.order.len() > order_mark {
+        if self.position.order.len() > order_mark {
             self.keep_sleepers(state, sleep_from, order_mark);
         }
         let Ok(reserved) = state.memo.enter(self.columns.hash, &self.columns.key) else {
-            self.undo_falling_to(order_mark, self.trail.len());
+            self.undo_to(order_mark, self.position.trail.len());
             return Ok(false);
         };
-        self.count_position()?;
-        let from = self.branches.len();
+        self.position.count_position()?;
+        let from = self.position.branches.len();
         let pairs_from = state.pairs.len();
         let checks = self.push_gravity_branches(state, sleep_from, parent);
         // Each joinable pair found is a branch, whose board's key is made and looked up; the
         // pairs of the positions on the search path are kept, their memory bounded.
-        let keyed = ((self.branches.len() - from) * (self.columns.key.len() + 1)) as u64;
-        let found = if self.check_cost > 1 {
+        let keyed = ((self.position.branches.len() - from) * (self.columns.key.len() + 1)) as u64;
+        let found = if self.position.check_cost > 1 {
             // Floods: charged for every pair of a kind the search may check (at most), since
             // the checks that fail cost as much as those that find a pair.
-            self.left.iter().map(|&left| u64::from(left) * u64::from(left.saturating_sub(1)) / 2).sum::<u64>()
-                * self.check_cost
+            self.position
+                .left
+                .iter()
+                .map(|&left| u64::from(left) * u64::from(left.saturating_sub(1)) / 2)
+                .sum::<u64>()
+                * self.position.check_cost
         } else if self.columns.code.is_empty() {
             // Pairs looked for among all pieces of a kind: each check made.
             checks
@@ -294,16 +359,18 @@ impl Search {
             // Pairs found by cells or brought up to date from the parent's: each pair found.
             (state.pairs.len() - pairs_from) as u64
         };
-        if !self.spend(found + keyed) || state.pairs.len() > MAX_EDGES {
-            self.exhausted = true;
+        if !self.position.spend(found + keyed) || state.pairs.len() > MAX_EDGES {
+            self.position.exhausted = true;
             return Err(OutOfBudget);
         }
-        let here = Parent { pairs_from, pairs_end: state.pairs.len(), order_end: self.order.len() };
+        let here = Parent { pairs_from, pairs_end: state.pairs.len(), order_end: self.position.order.len() };
         self.look_up_branches(state, from);
         // `state.sleep[sleep_from..refuted_end]`: the sleep set, then the pairs refuted here.
         let mut index = from;
-        while index < self.branches.len() {
-            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+        while index < self.position.branches.len() {
+            let Branch::Remove(a, b) = self.position.branches[index] else {
+                unreachable!("gravity only removes")
+            };
             let (known, hash) = (state.known[index], state.child_hash[index]);
             index += 1;
             if known {
@@ -311,7 +378,7 @@ impl Search {
                 continue;
             }
             let refuted_end = state.sleep.len();
-            let then_at = [self.cell[a as usize], self.cell[b as usize]];
+            let then_at = [self.position.cell[a as usize], self.position.cell[b as usize]];
             for slot in sleep_from..refuted_end {
                 let slept = state.sleep[slot];
                 if self.independent_of(slept, (a, b), then_at) {
@@ -323,23 +390,23 @@ impl Search {
             // its line now comes in while the removal is played (unless safe moves follow).
             state.memo.touch(hash);
             self.columns.foreseen = state.child_matched[index - 1];
-            self.remove_falling(a, b);
+            self.remove(a, b);
             let cleared = self.gravity(state, refuted_end, Some(here))?;
             state.sleep.truncate(refuted_end);
             if cleared {
-                self.branches.truncate(from);
+                self.position.branches.truncate(from);
                 state.pairs.truncate(pairs_from);
                 return Ok(true);
             }
-            self.undo_falling();
+            self.undo();
             state.sleep.push((a, b));
         }
-        self.branches.truncate(from);
+        self.position.branches.truncate(from);
         state.sleep.truncate(sleep_from);
         state.pairs.truncate(pairs_from);
         // Every removal was undone: the key is this position's again.
         state.memo.prove(reserved, self.columns.hash, &self.columns.key);
-        self.undo_falling_to(order_mark, self.trail.len());
+        self.undo_to(order_mark, self.position.trail.len());
         Ok(false)
     }
 
@@ -349,7 +416,7 @@ impl Search {
         let mut kept = sleep_from;
         for index in sleep_from..state.sleep.len() {
             let slept = state.sleep[index];
-            let stays = self.order[order_mark..]
+            let stays = self.position.order[order_mark..]
                 .iter()
                 .all(|step| self.independent(slept, (step.pieces[0], step.pieces[1])));
             if stays {
@@ -361,7 +428,7 @@ impl Search {
     }
 
     /// Pushes the branches of the position onto `branches`: every removable pair but those of
-    /// the sleep set `state.sleep[sleep_from..]`, in the order of [`Search::order_key`]; the
+    /// the sleep set `state.sleep[sleep_from..]`, in the order of [`GravitySearch::order_key`]; the
     /// pairs found are pushed onto `state.pairs` too (brought up to date from `parent`'s when
     /// it has them and pairs are found incrementally). Returns the line checks made when the
     /// pairs are looked for among all pieces of each kind (0 when they are found by cells).
@@ -371,7 +438,7 @@ impl Search {
         sleep_from: usize,
         parent: Option<Parent>,
     ) -> u64 {
-        let from = self.branches.len();
+        let from = self.position.branches.len();
         let mut checks = 0;
         self.find_exposed(state);
         let pairs_from = state.pairs.len();
@@ -381,11 +448,11 @@ impl Search {
             let asleep = std::mem::take(&mut state.sleep);
             checks = self.push_open_pairs(state, &asleep[sleep_from..]);
             state.sleep = asleep;
-            for branch in &self.branches[from..] {
+            for branch in &self.position.branches[from..] {
                 let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
                 state.order_keys.push(self.order_key(state.seed, a, b));
             }
-            self.branches.truncate(from);
+            self.position.branches.truncate(from);
         } else {
             match parent {
                 Some(parent) if state.incremental => {
@@ -410,7 +477,7 @@ impl Search {
         state.order_keys.sort_unstable();
         for &order_key in &state.order_keys {
             let (a, b) = order_key.pair();
-            self.branches.push(Branch::Remove(a, b));
+            self.position.branches.push(Branch::Remove(a, b));
         }
         checks
     }
@@ -428,8 +495,10 @@ impl Search {
         // The keys first, then the lookups: with nothing between them, the lookups' loads are
         // in flight together.
         state.child_key.clear();
-        for index in from..self.branches.len() {
-            let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
+        for index in from..self.position.branches.len() {
+            let Branch::Remove(a, b) = self.position.branches[index] else {
+                unreachable!("gravity only removes")
+            };
             let (hash, foreseen) = self.hash_without(a, b, &mut state.child_key);
             state.child_hash.push(hash);
             state.child_matched.push(foreseen);
@@ -444,9 +513,9 @@ impl Search {
     /// `seed`: by the pieces left of the kind, then the round's tie, then kind by kind in reading
     /// order ([`OrderKey`]).
     pub(in crate::clear) fn order_key(&self, seed: u64, a: u16, b: u16) -> OrderKey {
-        let k = self.kind[a as usize];
+        let k = self.position.kind[a as usize];
         let tie = if seed == 0 { 0 } else { mix(seed ^ (u64::from(a) << 16 | u64::from(b))) };
-        OrderKey::new(self.left[k as usize], tie, k, (a, b))
+        OrderKey::new(self.position.left[k as usize], tie, k, (a, b))
     }
 }
 

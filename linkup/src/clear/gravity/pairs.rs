@@ -1,7 +1,7 @@
 //! The joinable pairs of a position with gravity: found from scratch on the grids, or brought up
-//! to date from the parent's (see [`Search::update_pairs`]).
+//! to date from the parent's (see [`GravitySearch::update_pairs`]).
 
-use super::{Bits, Branch, Cell, Code, Gravity, NO_PIECE, Parent, Reach, Search, reach, span};
+use super::{Bits, Branch, Cell, Code, Gravity, GravitySearch, NO_PIECE, Parent, Reach, reach, span};
 
 /// No kind (an empty cell of [`Columns::kind_bytes`]).
 pub(in crate::clear) const NO_KIND: u8 = u8::MAX;
@@ -69,12 +69,12 @@ pub(in crate::clear) fn sunk_joinable(lines_down: &[u64], last: usize, sunk: Cel
     touching || span(u32::from(other.0) + 1, last as u32) & !lines_down[other.1 as usize] == 0
 }
 
-impl Search {
+impl GravitySearch {
     /// Fills `state.exposed` with the cells of the board that hold a piece with an open cell
     /// beside it (above, below, left or right), one word per framed row: a line leaves a piece
     /// through such a cell, unless it joins two pieces side by side.
     pub(in crate::clear) fn find_exposed(&self, state: &mut Gravity) {
-        let rows = &self.bits.rows;
+        let rows = &self.position.bits.rows;
         let height = rows.len();
         // The board's columns, without the ring.
         let inner = span(1, (self.given.column_start.len() - 3) as u32);
@@ -90,12 +90,12 @@ impl Search {
     /// The sunk pieces (see [`sunk_joinable`]): those of the bottom row open only on the ring
     /// below (`state.exposed` must be up to date); none unless lines have two turns.
     pub(in crate::clear) fn sunk_row(&self, state: &Gravity) -> u64 {
-        let last = usize::from(self.board_rows);
-        if self.max_turns != 2 {
+        let last = usize::from(self.position.board_rows);
+        if self.position.max_turns != 2 {
             return 0;
         }
-        let open = self.bits.rows[last];
-        state.exposed[last] & !(open << 1 | open >> 1 | self.bits.rows[last - 1])
+        let open = self.position.bits.rows[last];
+        state.exposed[last] & !(open << 1 | open >> 1 | self.position.bits.rows[last - 1])
     }
 
     /// Pushes onto `state.pairs` every joinable pair of the board, from the pieces with an open
@@ -106,13 +106,13 @@ impl Search {
             self.lay_out_kinds();
         }
         let width = self.given.column_start.len() - 1;
-        let last = usize::from(self.board_rows);
+        let last = usize::from(self.position.board_rows);
         let sunk_row = self.sunk_row(state);
         // The kinds with an open piece (bit `k % 64` of word `k / 64`; set without a test, so no
         // branch mispredicts on it; the pairs are sorted afterwards, so the order the kinds are
         // visited in does not matter). With at most 64 kinds the kinds seen stay in one word.
         let (grid, code) = (&self.columns.grid[..(last + 1) * width], &self.columns.code[..]);
-        let kinds_seen = if self.left.len() <= 64 {
+        let kinds_seen = if self.position.left.len() <= 64 {
             let [word] = bucket_open_pieces::<1>(&state.exposed, grid, code, width, &mut state.open_of_kind);
             [word, 0, 0, 0]
         } else {
@@ -169,14 +169,14 @@ impl Search {
         mut open: u64,
         sunk: u64,
     ) {
-        // Fewer than two pieces (no bit count: see [`Search::canonize`]).
+        // Fewer than two pieces (no bit count: see [`GravitySearch::canonize`]).
         if open & open.wrapping_sub(1) == 0 {
             return;
         }
-        let max_turns = self.max_turns;
-        let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
-        let last = usize::from(self.board_rows);
-        let members = &self.members[self.start[k]..];
+        let max_turns = self.position.max_turns;
+        let (lines_across, lines_down) = (&self.position.bits.rows, &self.position.bits.cols);
+        let last = usize::from(self.position.board_rows);
+        let members = &self.position.members[self.position.start[k]..];
         // With at most two turns, a pair is joined by a shape along the rows or the columns
         // ([`super::Bits::joinable`]); the runs of each piece are found once, not per pair, and
         // only for pieces not sunk, in a kind with two or more of them.
@@ -199,7 +199,12 @@ impl Search {
                 let pair = (members[first], members[second]);
                 let joined = if (sunk >> first | sunk >> second) & 1 == 1 {
                     let (a, b) = if sunk >> first & 1 == 1 { pair } else { (pair.1, pair.0) };
-                    sunk_joinable(lines_down, last, self.cell[a as usize], self.cell[b as usize])
+                    sunk_joinable(
+                        lines_down,
+                        last,
+                        self.position.cell[a as usize],
+                        self.position.cell[b as usize],
+                    )
                 } else if max_turns <= 2 {
                     Bits::reaches_joined(
                         lines_across,
@@ -209,9 +214,9 @@ impl Search {
                         max_turns,
                     )
                 } else {
-                    self.pieces_joinable(pair.0, pair.1)
+                    self.position.pieces_joinable(pair.0, pair.1)
                 };
-                debug_assert_eq!(joined, self.pieces_joinable(pair.0, pair.1));
+                debug_assert_eq!(joined, self.position.pieces_joinable(pair.0, pair.1));
                 if joined {
                     state.pairs.push((pair.0.min(pair.1), pair.0.max(pair.1)));
                 }
@@ -224,7 +229,7 @@ impl Search {
     /// no particular order), when [`Gravity::incremental`] holds.
     ///
     /// Why only a few pieces need a look: every column was given packed, so its pieces stay
-    /// packed at its bottom, and the removals since the parent (those of `self.order` from
+    /// packed at its bottom, and the removals since the parent (those of `self.position.order` from
     /// `parent.order_end` on) only open cells: the top cells of each column they took pieces
     /// from. So a line open at the parent is still open, and a pair of pieces that did not
     /// move is still joined if it was. A pair joined now and not then, of two pieces that did
@@ -243,11 +248,11 @@ impl Search {
     /// left. (A removed piece's pairs go with it; a sunk piece that stops being sunk sees the
     /// opened cell beside it.)
     ///
-    /// (Not inlined into [`Search::gravity`], its only caller: the caller's loops stay small.)
+    /// (Not inlined into [`GravitySearch::gravity`], its only caller: the caller's loops stay small.)
     #[inline(never)]
     pub(in crate::clear) fn update_pairs(&mut self, state: &mut Gravity, parent: Parent) {
         let width = self.given.column_start.len() - 1;
-        let last = usize::from(self.board_rows);
+        let last = usize::from(self.position.board_rows);
         self.mark_dirty(&mut state.dirty, &mut state.dirty_pieces, parent.order_end);
         let is_stale =
             |stale: &[u64; 64], piece: u16| stale[piece as usize / 64 % 64] >> (piece % 64) & 1 == 1;
@@ -259,7 +264,7 @@ impl Search {
         }
         // Each dirty piece with each other piece of its kind, a pair of two dirty pieces once:
         // `dirty` now marks the pieces gone and the dirty pieces already done.
-        for (done, &present) in state.dirty.iter_mut().zip(&self.present) {
+        for (done, &present) in state.dirty.iter_mut().zip(&self.position.present) {
             *done = !present;
         }
         let sunk_row = self.sunk_row(state);
@@ -268,21 +273,21 @@ impl Search {
         for &piece in &state.dirty_pieces {
             // Done from here on, so that the stale bit alone skips it among its kind.
             state.dirty[piece as usize / 64 % 64] |= 1 << (piece % 64);
-            let k = self.kind[piece as usize] as usize;
-            let at = self.cell[piece as usize];
+            let k = self.position.kind[piece as usize] as usize;
+            let at = self.position.cell[piece as usize];
             if is_open(at) {
                 let piece_sunk = is_sunk(at);
-                for &other in &self.members[self.start[k]..self.start[k + 1]] {
+                for &other in self.position.members_of(k) {
                     if is_stale(&state.dirty, other) {
                         continue;
                     }
-                    let other_at = self.cell[other as usize];
+                    let other_at = self.position.cell[other as usize];
                     let joined = if is_open(other_at) {
                         self.open_pair_joined((piece, piece_sunk), (other, is_sunk(other_at)))
                     } else {
                         at.0.abs_diff(other_at.0) + at.1.abs_diff(other_at.1) == 1
                     };
-                    debug_assert_eq!(joined, self.pieces_joinable(piece, other));
+                    debug_assert_eq!(joined, self.position.pieces_joinable(piece, other));
                     if joined {
                         state.pairs.push((piece.min(other), piece.max(other)));
                     }
@@ -293,19 +298,19 @@ impl Search {
                 for beside in [cell - width, cell - 1, cell + 1, cell + width] {
                     let other = self.columns.grid[beside];
                     if other == NO_PIECE
-                        || self.kind[other as usize] as usize != k
+                        || self.position.kind[other as usize] as usize != k
                         || is_stale(&state.dirty, other)
                     {
                         continue;
                     }
-                    debug_assert!(self.pieces_joinable(piece, other));
+                    debug_assert!(self.position.pieces_joinable(piece, other));
                     state.pairs.push((piece.min(other), piece.max(other)));
                 }
             }
         }
     }
 
-    /// The pieces whose pairs [`Search::update_pairs`] finds again, after the removals
+    /// The pieces whose pairs [`GravitySearch::update_pairs`] finds again, after the removals
     /// `order[order_end..]`: those that fell or came on top in a column a removal touched, and
     /// the first piece each way along the row of each cell opened. Each is pushed once onto
     /// `dirty_pieces`, and its bit set in `dirty` over those of the pieces gone, so that one bit
@@ -313,11 +318,11 @@ impl Search {
     #[inline(always)]
     fn mark_dirty(&self, dirty: &mut [u64; 64], dirty_pieces: &mut Vec<u16>, order_end: usize) {
         let width = self.given.column_start.len() - 1;
-        let last = usize::from(self.board_rows);
+        let last = usize::from(self.position.board_rows);
         // Per framed column: the pieces removed from it, and the lowest row one was removed from.
         let mut removed = [(0u8, 0u8); 64];
         let mut columns_changed = 0u64;
-        for step in &self.order[order_end..] {
+        for step in &self.position.order[order_end..] {
             for (row, col) in step.at {
                 let entry = &mut removed[col as usize & 63];
                 entry.0 += 1;
@@ -325,7 +330,7 @@ impl Search {
                 columns_changed |= 1 << (col & 63);
             }
         }
-        for (stale, &present) in dirty.iter_mut().zip(&self.present) {
+        for (stale, &present) in dirty.iter_mut().zip(&self.position.present) {
             *stale = !present;
         }
         dirty_pieces.clear();
@@ -342,7 +347,7 @@ impl Search {
             columns_changed &= columns_changed - 1;
             let (count, lowest) = removed[col];
             // The column's top row now (`last + 1` when it is empty).
-            let held = !self.bits.cols[col] & board;
+            let held = !self.position.bits.cols[col] & board;
             let top_row = if held == 0 { last + 1 } else { held.trailing_zeros() as usize };
             // The pieces that may have moved, and the new top (it sees the cells opened above it).
             for row in top_row..=usize::from(lowest).max(top_row).min(last) {
@@ -353,7 +358,7 @@ impl Search {
             }
             // The first piece along each opened cell's row, each way.
             for row in top_row - usize::from(count)..top_row {
-                let closed = !self.bits.rows[row];
+                let closed = !self.position.bits.rows[row];
                 let before = closed & ((1 << col) - 1);
                 let after = closed & (u64::MAX << col << 1);
                 let left = before.checked_ilog2().map_or(usize::MAX, |col| col as usize);
@@ -369,27 +374,27 @@ impl Search {
     }
 
     /// Whether a line joins two pieces of a kind with an open side each (and whether each is
-    /// sunk, see [`sunk_joinable`]): [`Search::push_open_pairs_of_kind`] for one pair.
+    /// sunk, see [`sunk_joinable`]): [`GravitySearch::push_open_pairs_of_kind`] for one pair.
     pub(in crate::clear) fn open_pair_joined(
         &self,
         (a, a_sunk): (u16, bool),
         (b, b_sunk): (u16, bool),
     ) -> bool {
-        let (a_at, b_at) = (self.cell[a as usize], self.cell[b as usize]);
-        let (lines_across, lines_down) = (&self.bits.rows, &self.bits.cols);
+        let (a_at, b_at) = (self.position.cell[a as usize], self.position.cell[b as usize]);
+        let (lines_across, lines_down) = (&self.position.bits.rows, &self.position.bits.cols);
         if a_sunk || b_sunk {
             let (sunk, other) = if a_sunk { (a_at, b_at) } else { (b_at, a_at) };
-            return sunk_joinable(lines_down, usize::from(self.board_rows), sunk, other);
+            return sunk_joinable(lines_down, usize::from(self.position.board_rows), sunk, other);
         }
-        if self.max_turns > 2 {
-            return self.pieces_joinable(a, b);
+        if self.position.max_turns > 2 {
+            return self.position.pieces_joinable(a, b);
         }
         // As [`Bits::reaches_joined`], the runs along the columns found only when needed.
         let ((a_row, a_col), (b_row, b_col)) =
             ((u32::from(a_at.0), u32::from(a_at.1)), (u32::from(b_at.0), u32::from(b_at.1)));
         let (a_across, b_across) =
             (reach(lines_across[a_row as usize], a_col), reach(lines_across[b_row as usize], b_col));
-        let max_turns = self.max_turns;
+        let max_turns = self.position.max_turns;
         Bits::shape_of_reaches(lines_down, (a_row, a_col, a_across), (b_row, b_col, b_across), max_turns) || {
             let (a_down, b_down) =
                 (reach(lines_down[a_col as usize], a_row), reach(lines_down[b_col as usize], b_row));
@@ -399,10 +404,10 @@ impl Search {
 
     /// The [`Reach`] of `piece` on the board as it is.
     pub(in crate::clear) fn reach_of(&self, piece: u16) -> Reach {
-        let (row, col) = self.cell[piece as usize];
+        let (row, col) = self.position.cell[piece as usize];
         (
-            reach(self.bits.rows[row as usize], u32::from(col)),
-            reach(self.bits.cols[col as usize], u32::from(row)),
+            reach(self.position.bits.rows[row as usize], u32::from(col)),
+            reach(self.position.bits.cols[col as usize], u32::from(row)),
             (u32::from(row), u32::from(col)),
         )
     }
@@ -423,15 +428,15 @@ impl Search {
     }
 
     /// Pushes every removable pair of the kinds with two or more pieces left as a branch, kind
-    /// by kind, each in reading order ([`Search::push_pairs`] with the lines of pairs with a
+    /// by kind, each in reading order (`Position::push_pairs` with the lines of pairs with a
     /// piece shut in on all four sides not looked for; `state.exposed` must be up to date), but
     /// not the pairs of `asleep` (the sleep set: they would be skipped). Returns the line checks
     /// made.
     pub(in crate::clear) fn push_open_pairs(&mut self, state: &Gravity, asleep: &[(u16, u16)]) -> u64 {
-        let mut branches = std::mem::take(&mut self.branches);
+        let mut branches = std::mem::take(&mut self.position.branches);
         let mut checks = 0;
-        for k in 0..self.left.len() {
-            let left = self.left[k];
+        for k in 0..self.position.left.len() {
+            let left = self.position.left[k];
             if left < 2 {
                 continue;
             }
@@ -442,14 +447,14 @@ impl Search {
             // The pieces left, in reading order, gathered without a branch per piece; and
             // which of them have an open side (bit i for `live[i]`).
             let (mut live, mut count) = ([0u16; 5], 0);
-            for &piece in &self.members[self.start[k]..self.start[k + 1]] {
+            for &piece in self.position.members_of(k) {
                 live[count] = piece;
-                count += usize::from(self.is_present(piece));
+                count += usize::from(self.position.is_present(piece));
             }
             let mut cells = [(0u8, 0u8); 4];
             let mut open = 0u32;
             for index in 0..count {
-                let (row, col) = self.cell[live[index] as usize];
+                let (row, col) = self.position.cell[live[index] as usize];
                 cells[index] = (row, col);
                 open |= ((state.exposed[row as usize] >> col & 1) as u32) << index;
             }
@@ -466,17 +471,17 @@ impl Search {
                         continue;
                     }
                     checks += 1;
-                    if self.pieces_joinable(pair.0, pair.1) {
+                    if self.position.pieces_joinable(pair.0, pair.1) {
                         branches.push(Branch::Remove(pair.0, pair.1));
                     }
                 }
             }
         }
-        self.branches = branches;
+        self.position.branches = branches;
         checks
     }
 
-    /// [`Search::push_open_pairs`] for one kind with any number of pieces left; returns the
+    /// [`GravitySearch::push_open_pairs`] for one kind with any number of pieces left; returns the
     /// line checks made.
     pub(in crate::clear) fn push_all_open_pairs(
         &self,
@@ -486,16 +491,17 @@ impl Search {
         branches: &mut Vec<Branch>,
     ) -> u64 {
         let open = |piece: u16| {
-            let (row, col) = self.cell[piece as usize];
+            let (row, col) = self.position.cell[piece as usize];
             state.exposed[row as usize] >> col & 1 == 1
         };
         let mut checks = 0;
-        for (a, b) in self.present_pairs(k) {
-            let ((a_row, a_col), (b_row, b_col)) = (self.cell[a as usize], self.cell[b as usize]);
+        for (a, b) in self.position.present_pairs(k) {
+            let ((a_row, a_col), (b_row, b_col)) =
+                (self.position.cell[a as usize], self.position.cell[b as usize]);
             let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
             if (touching || open(a) && open(b)) && !asleep.contains(&(a, b)) {
                 checks += 1;
-                if self.pieces_joinable(a, b) {
+                if self.position.pieces_joinable(a, b) {
                     branches.push(Branch::Remove(a, b));
                 }
             }

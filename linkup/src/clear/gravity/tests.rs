@@ -10,10 +10,10 @@ use proptest::prelude::*;
 /// and the board it shows (kind + 1 per framed cell, 0 for empty).
 fn key_and_board(board: &Board, kept: &[bool]) -> (Vec<u64>, Vec<u32>) {
     let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-    let mut search = Search::new(board, settings, GRAVITY_MEMO_WORDS);
+    let mut search = GravitySearch::new(board, settings, GRAVITY_MEMO_WORDS);
     for (piece, &kept) in kept.iter().enumerate() {
         if !kept {
-            search.present[piece / 64] &= !(1 << (piece % 64));
+            search.position.present[piece / 64] &= !(1 << (piece % 64));
         }
     }
     let width = search.given.column_start.len() - 1;
@@ -22,10 +22,10 @@ fn key_and_board(board: &Board, kept: &[bool]) -> (Vec<u64>, Vec<u32>) {
     }
     search.init_columns();
     let mut cells = vec![0; (board.rows() + 2) * width];
-    for piece in 0..search.cell.len() {
-        if search.is_present(piece as u16) {
-            let (row, col) = search.cell[piece];
-            cells[row as usize * width + col as usize] = search.kind[piece] + 1;
+    for piece in 0..search.position.cell.len() {
+        if search.position.is_present(piece as u16) {
+            let (row, col) = search.position.cell[piece];
+            cells[row as usize * width + col as usize] = search.position.kind[piece] + 1;
         }
     }
     (search.columns.key.clone(), cells)
@@ -106,7 +106,7 @@ fn two_pieces_of_a_kind_one_on_the_other_leave_one_board() {
 type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u64>);
 
 /// What [`Columns`] holds now (see [`Held`]).
-fn columns_now(search: &Search) -> Held {
+fn columns_now(search: &GravitySearch) -> Held {
     let columns = &search.columns;
     (
         columns.top.clone(),
@@ -121,10 +121,10 @@ fn columns_now(search: &Search) -> Held {
 
 /// True when every piece's code (when held) names its kind and its index among the pieces of
 /// its kind, found from the pieces' kinds and `members`.
-fn codes_hold(search: &Search) -> bool {
+fn codes_hold(search: &GravitySearch) -> bool {
     search.columns.code.iter().enumerate().all(|(piece, &code)| {
-        let k = search.kind[piece] as usize;
-        let members = &search.members[search.start[k]..search.start[k + 1]];
+        let k = search.position.kind[piece] as usize;
+        let members = &search.position.members[search.position.start[k]..search.position.start[k + 1]];
         let index = members.iter().position(|&member| usize::from(member) == piece).expect("a member");
         (code.kind(), code.slot() as usize) == (k, index)
     })
@@ -134,19 +134,19 @@ fn codes_hold(search: &Search) -> bool {
 type Layout = (Vec<Option<Cell>>, Vec<u64>, Vec<u64>);
 
 /// [`Layout`] of `search` now.
-fn layout_now(search: &Search) -> Layout {
-    let cells = (0..search.cell.len() as u16)
-        .map(|piece| search.is_present(piece).then(|| search.cell[piece as usize]))
+fn layout_now(search: &GravitySearch) -> Layout {
+    let cells = (0..search.position.cell.len() as u16)
+        .map(|piece| search.position.is_present(piece).then(|| search.position.cell[piece as usize]))
         .collect();
-    (cells, search.bits.rows.clone(), search.bits.cols.clone())
+    (cells, search.position.bits.rows.clone(), search.position.bits.cols.clone())
 }
 
 /// [`Layout`] of `board` with the pieces present in `search`, every column laid out once
 /// from the board as given.
-fn layout_anew(board: &Board, search: &Search) -> Layout {
+fn layout_anew(board: &Board, search: &GravitySearch) -> Layout {
     let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-    let mut fresh = Search::new(board, settings, GRAVITY_MEMO_WORDS);
-    fresh.present.clone_from(&search.present);
+    let mut fresh = GravitySearch::new(board, settings, GRAVITY_MEMO_WORDS);
+    fresh.position.present.clone_from(&search.position.present);
     // The board's columns (the ring's keep their bits).
     for col in 1..fresh.given.column_start.len() - 2 {
         fresh.settle(col as u8);
@@ -155,7 +155,7 @@ fn layout_anew(board: &Board, search: &Search) -> Layout {
 }
 
 /// [`columns_now`] found from scratch.
-fn columns_from_scratch(search: &mut Search) -> Held {
+fn columns_from_scratch(search: &mut GravitySearch) -> Held {
     let kept = columns_now(search);
     search.init_columns();
     let fresh = columns_now(search);
@@ -183,12 +183,13 @@ proptest! {
         picks in proptest::collection::vec((0usize..64, 0usize..64), 1..12),
     ) {
         let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-        let mut search = Search::new(&board, settings, GRAVITY_MEMO_WORDS);
+        let mut search = GravitySearch::new(&board, settings, GRAVITY_MEMO_WORDS);
         search.init_columns();
         let mut removed = 0;
         for &(first, second) in &picks {
+            let position = &search.position;
             let present: Vec<u16> =
-                (0..search.cell.len() as u16).filter(|&piece| search.is_present(piece)).collect();
+                (0..position.cell.len() as u16).filter(|&piece| position.is_present(piece)).collect();
             if present.len() < 2 {
                 break;
             }
@@ -197,7 +198,7 @@ proptest! {
             let partners: Vec<u16> = present
                 .iter()
                 .copied()
-                .filter(|&piece| piece != a && search.kind[piece as usize] == search.kind[a as usize])
+                .filter(|&piece| piece != a && position.kind[piece as usize] == position.kind[a as usize])
                 .collect();
             if partners.is_empty() {
                 continue;
@@ -205,7 +206,7 @@ proptest! {
             let b = partners[second % partners.len()];
             let mut foreseen = Vec::new();
             let (hash, _) = search.hash_without(a.min(b), a.max(b), &mut foreseen);
-            search.remove_falling(a.min(b), a.max(b));
+            search.remove(a.min(b), a.max(b));
             removed += 1;
             prop_assert_eq!(search.columns.hash, hash);
             prop_assert_eq!(&search.columns.key, &foreseen);
@@ -214,7 +215,7 @@ proptest! {
             prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
         }
         for _ in 0..removed {
-            search.undo_falling();
+            search.undo();
             prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
             prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
         }
@@ -225,11 +226,12 @@ proptest! {
     #[test]
     fn sunk_pieces_join_as_lines_do((board, _) in packed_boards(5)) {
         let rules = Rules { max_turns: 2, outside: true };
-        let search = Search::new(&board, Settings { rules, gravity: true, budget: DEFAULT_BUDGET }, GRAVITY_MEMO_WORDS);
+        let settings = Settings { rules, gravity: true, budget: DEFAULT_BUDGET };
+        let search = GravitySearch::new(&board, settings, GRAVITY_MEMO_WORDS);
         let last = board.rows();
-        let rows = &search.bits.rows;
+        let rows = &search.position.bits.rows;
         let open = |(row, col): (usize, usize)| rows[row] >> col & 1 == 1;
-        for &sunk in &search.cell {
+        for &sunk in &search.position.cell {
             let (row, col) = (usize::from(sunk.0), usize::from(sunk.1));
             let is_sunk = row == last
                 && open((row + 1, col))
@@ -239,10 +241,10 @@ proptest! {
             if !is_sunk {
                 continue;
             }
-            for &other in search.cell.iter().filter(|&&other| other != sunk) {
+            for &other in search.position.cell.iter().filter(|&&other| other != sunk) {
                 prop_assert_eq!(
-                    sunk_joinable(&search.bits.cols, last, sunk, other),
-                    search.bits.joinable(sunk, other, 2),
+                    sunk_joinable(&search.position.bits.cols, last, sunk, other),
+                    search.position.bits.joinable(sunk, other, 2),
                     "{:?} and {:?}", sunk, other
                 );
             }
