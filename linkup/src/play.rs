@@ -156,12 +156,10 @@ impl Table {
     }
 
     /// The cells of the board, in reading order.
-    fn board_cells(&self) -> Vec<usize> {
-        let cols = self.walled.width() - 4;
-        (1..=self.rows)
-            .flat_map(|row| (1..=cols).map(move |col| (row, col)))
-            .map(|(row, col)| self.walled.cell(Pos::new(row, col)))
-            .collect()
+    fn board_cells(&self) -> impl Iterator<Item = usize> + use<> {
+        let width = self.walled.width();
+        // 1-based board row r, column c is walled cell (r + 1) * width + c + 1.
+        (2..self.rows + 2).flat_map(move |row| (2..width - 2).map(move |col| row * width + col))
     }
 
     /// The first piece of `from`'s kind a line reaches from `from`, and the line: decided
@@ -173,7 +171,7 @@ impl Table {
         if others == 0 {
             return None;
         }
-        if let Some(stops) = &mut self.stops {
+        if let Some(stops) = &self.stops {
             if let Some(cells) = stops.partner(kinds, from, self.max_turns) {
                 let to = *cells.last().expect("a line has two ends");
                 return Some((to, self.walled.line(&cells)));
@@ -269,18 +267,11 @@ pub fn greedy_each(board: &Board, rules: Rules, gravity: bool, each: impl FnMut(
 
 /// [`greedy_each`] on `table`, made for `board`.
 fn greedy_on(mut table: Table, board: &Board, mut each: impl FnMut(Removal)) -> usize {
-    let gravity = table.gravity;
-    let cells = table.board_cells();
     let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
-    let cells: Vec<usize> = if gravity {
-        cells
-    } else {
-        cells.into_iter().filter(|&cell| table.walled.kinds[cell] != EMPTY).collect()
-    };
     let mut removals = 0;
     loop {
         let before = removals;
-        for &cell in &cells {
+        for cell in table.board_cells() {
             let kind = table.walled.kinds[cell];
             if kind == EMPTY {
                 continue;
