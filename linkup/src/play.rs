@@ -348,6 +348,20 @@ mod tests {
         Game { removals, pieces_left }
     }
 
+    /// Sweeps with layers of a byte and of four bytes play the same games: on boards this
+    /// small no line needs 254 turns, so limits of 254 and 300 (which takes `u32` layers) agree.
+    #[test]
+    fn byte_layers_play_as_wide_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(254);
+        for _ in 0..100 {
+            let (rows, cols) = (rng.random_range(1..=10), rng.random_range(1..=10));
+            let board = crate::r#gen::board(rows, cols, rng.random_range(0.1..=1.0), 6, &mut rng);
+            let (outside, gravity) = (rng.random(), rng.random());
+            let play = |max_turns| greedy(&board, Rules { max_turns, outside }, gravity);
+            assert_eq!(play(254), play(300), "{board:?} outside {outside} gravity {gravity}");
+        }
+    }
+
     /// Deciding partners directly or by where lines stop pairs the same pieces, with the same
     /// turns, as sweeping, and every line drawn joins its pair on the board of the moment.
     #[test]
