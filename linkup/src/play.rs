@@ -38,7 +38,7 @@ use near::Stops;
 
 use crate::clear::{self, Settings, TooLarge, Verdict};
 use crate::model::{Board, EMPTY, Kind, Line, Rules, fall};
-use crate::solve::{Sweep, Walled};
+use crate::solve::{Layer, Sweep, Walled};
 
 /// One removal: two pieces of one kind and the line that joined them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,22 +130,22 @@ impl Pieces {
 }
 
 /// A board being played: the walled board (open cells and kinds, updated at each removal), the
-/// pieces of each kind, and a sweep over the board.
-struct Table {
+/// pieces of each kind, and a sweep over the board, its layers stored as `L`.
+struct Table<L = u32> {
     walled: Walled,
     pieces: Pieces,
     /// Most other pieces of a kind for which the partner is decided directly.
     most_direct: usize,
     /// Where lines stop, without gravity (with it, cells close again as pieces fall).
     stops: Option<Stops>,
-    sweep: Sweep,
+    sweep: Sweep<L>,
     max_turns: u32,
     gravity: bool,
     rows: usize,
 }
 
-impl Table {
-    fn new(board: &Board, rules: Rules, gravity: bool) -> Table {
+impl<L: Layer> Table<L> {
+    fn new(board: &Board, rules: Rules, gravity: bool) -> Table<L> {
         let walled = Walled::new(board, rules.outside);
         let sweep = Sweep::new(&walled);
         let pieces = Pieces::new(&walled);
@@ -156,12 +156,10 @@ impl Table {
     }
 
     /// The cells of the board, in reading order.
-    fn board_cells(&self) -> Vec<usize> {
-        let cols = self.walled.width() - 4;
-        (1..=self.rows)
-            .flat_map(|row| (1..=cols).map(move |col| (row, col)))
-            .map(|(row, col)| self.walled.cell(Pos::new(row, col)))
-            .collect()
+    fn board_cells(&self) -> impl Iterator<Item = usize> + use<L> {
+        let width = self.walled.width();
+        // 1-based board row r, column c is walled cell (r + 1) * width + c + 1.
+        (2..self.rows + 2).flat_map(move |row| (2..width - 2).map(move |col| row * width + col))
     }
 
     /// The first piece of `from`'s kind a line reaches from `from`, and the line: decided
@@ -173,7 +171,7 @@ impl Table {
         if others == 0 {
             return None;
         }
-        if let Some(stops) = &mut self.stops {
+        if let Some(stops) = &self.stops {
             if let Some(cells) = stops.partner(kinds, from, self.max_turns) {
                 let to = *cells.last().expect("a line has two ends");
                 return Some((to, self.walled.line(&cells)));
@@ -264,23 +262,21 @@ pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
 /// [`greedy`], handing each removal to `each` as it is made instead of keeping them all (a
 /// large board's removals take more memory than its tables); returns the pieces left.
 pub fn greedy_each(board: &Board, rules: Rules, gravity: bool, each: impl FnMut(Removal)) -> usize {
-    greedy_on(Table::new(board, rules, gravity), board, each)
+    // A byte per (cell, axis) for the sweep's layers where the turns allow it.
+    if rules.max_turns <= <u8 as Layer>::MOST_TURNS {
+        greedy_on(Table::<u8>::new(board, rules, gravity), board, each)
+    } else {
+        greedy_on(Table::<u32>::new(board, rules, gravity), board, each)
+    }
 }
 
 /// [`greedy_each`] on `table`, made for `board`.
-fn greedy_on(mut table: Table, board: &Board, mut each: impl FnMut(Removal)) -> usize {
-    let gravity = table.gravity;
-    let cells = table.board_cells();
+fn greedy_on<L: Layer>(mut table: Table<L>, board: &Board, mut each: impl FnMut(Removal)) -> usize {
     let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
-    let cells: Vec<usize> = if gravity {
-        cells
-    } else {
-        cells.into_iter().filter(|&cell| table.walled.kinds[cell] != EMPTY).collect()
-    };
     let mut removals = 0;
     loop {
         let before = removals;
-        for &cell in &cells {
+        for cell in table.board_cells() {
             let kind = table.walled.kinds[cell];
             if kind == EMPTY {
                 continue;
@@ -317,7 +313,7 @@ pub fn best_reporting(
         Verdict::Hopeless => Best::Hopeless,
         Verdict::Undecided => Best::Undecided,
         Verdict::Cleared(order) => {
-            let mut replay = Table::new(board, settings.rules, settings.gravity);
+            let mut replay = Table::<u32>::new(board, settings.rules, settings.gravity);
             let removals = order
                 .into_iter()
                 .map(|(a, b)| {
@@ -344,12 +340,26 @@ mod tests {
 
     /// Greedy play that always sweeps, as it did before partners were decided directly.
     fn greedy_by_sweeps(board: &Board, rules: Rules, gravity: bool) -> Game {
-        let mut table = Table::new(board, rules, gravity);
+        let mut table = Table::<u32>::new(board, rules, gravity);
         table.most_direct = 0;
         table.stops = None;
         let mut removals = Vec::new();
         let pieces_left = greedy_on(table, board, |removal| removals.push(removal));
         Game { removals, pieces_left }
+    }
+
+    /// Sweeps with layers of a byte and of four bytes play the same games: on boards this
+    /// small no line needs 254 turns, so limits of 254 and 300 (which takes `u32` layers) agree.
+    #[test]
+    fn byte_layers_play_as_wide_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(254);
+        for _ in 0..100 {
+            let (rows, cols) = (rng.random_range(1..=10), rng.random_range(1..=10));
+            let board = crate::r#gen::board(rows, cols, rng.random_range(0.1..=1.0), 6, &mut rng);
+            let (outside, gravity) = (rng.random(), rng.random());
+            let play = |max_turns| greedy(&board, Rules { max_turns, outside }, gravity);
+            assert_eq!(play(254), play(300), "{board:?} outside {outside} gravity {gravity}");
+        }
     }
 
     /// Deciding partners directly or by where lines stop pairs the same pieces, with the same

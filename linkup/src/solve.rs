@@ -36,7 +36,7 @@ use common::Pos;
 use crate::model::{Board, EMPTY, Line, Query, Rules, refusal};
 
 mod sweep;
-pub use sweep::{Hit, Sweep, Walled};
+pub use sweep::{Hit, Layer, Sweep, Walled};
 
 /// The tables of a [`Solver`], kept from one board to the next: a long input then reuses the
 /// same memory for every case instead of allocating (and faulting in) fresh pages each time.

@@ -93,19 +93,51 @@ pub struct Hit {
     direction: usize,
 }
 
-/// Never reached in this search.
-const UNSEEN: u32 = u32::MAX;
+/// How a [`Sweep`] stores the fewest turns of the lines reaching each (cell, axis): `u32` for
+/// any turn limit, `u8` (a quarter of the memory) when the limit is below [`u8::MAX`].
+pub trait Layer: Copy + Eq + Default + std::fmt::Debug {
+    /// Never reached in this search.
+    const UNSEEN: Self;
+    /// Most turns a search may allow: [`Layer::UNSEEN`] is never a number of turns.
+    const MOST_TURNS: u32;
+    /// The layer of lines of `turns` turns (at most [`Layer::MOST_TURNS`]).
+    fn of(turns: u32) -> Self;
+    /// The turns of this layer ([`Layer::UNSEEN`] as more than any search allows).
+    fn turns(self) -> u32;
+}
+
+impl Layer for u32 {
+    const UNSEEN: u32 = u32::MAX;
+    const MOST_TURNS: u32 = u32::MAX;
+    fn of(turns: u32) -> u32 {
+        turns
+    }
+    fn turns(self) -> u32 {
+        self
+    }
+}
+
+impl Layer for u8 {
+    const UNSEEN: u8 = u8::MAX;
+    const MOST_TURNS: u32 = u8::MAX as u32 - 1;
+    fn of(turns: u32) -> u8 {
+        turns as u8
+    }
+    fn turns(self) -> u32 {
+        u32::from(self)
+    }
+}
 
 /// The layered line search of the [module documentation](super), with its tables kept between
 /// searches. Cleared after each search by undoing only what it touched.
 #[derive(Debug, Clone, Default)]
-pub struct Sweep {
+pub struct Sweep<L = u32> {
     /// Cell-number steps right, down, left, up: `steps[axis]` and `steps[axis + 2]` run along
     /// `axis`.
     steps: [isize; 4],
     /// `layer[2 * cell + axis]`: the fewest turns of a line reaching `cell` along `axis`, or
-    /// [`UNSEEN`].
-    layer: Vec<u32>,
+    /// [`Layer::UNSEEN`].
+    layer: Vec<L>,
     /// Every (cell, axis) reached, as `2 * cell + axis`, layer after layer: the search queue,
     /// and the list of what to clear.
     reached: Vec<u32>,
@@ -113,25 +145,26 @@ pub struct Sweep {
     from: usize,
 }
 
-impl Sweep {
+impl<L: Layer> Sweep<L> {
     /// A sweep for boards shaped like `walled`.
-    pub fn new(walled: &Walled) -> Sweep {
+    pub fn new(walled: &Walled) -> Sweep<L> {
         let mut sweep = Sweep::default();
         sweep.fit(walled);
         sweep
     }
 
     /// Fits the sweep to boards shaped like `walled`, in the memory it already has. Between
-    /// searches every entry of `layer` is `UNSEEN`, so only new entries need setting.
+    /// searches every entry of `layer` is [`Layer::UNSEEN`], so only new entries need setting.
     pub fn fit(&mut self, walled: &Walled) {
         self.steps = walled.steps();
-        self.layer.resize(2 * walled.open.len(), UNSEEN);
+        self.layer.resize(2 * walled.open.len(), L::UNSEEN);
     }
 
     /// Runs the search from the blocked cell `from` of a walled board whose open cells are
     /// `open`, up to `max_turns` turns. Every blocked cell a line runs into, `from` aside, is
     /// offered to `wanted` with the line's turns, in order of turns; the search stops at the
     /// first one wanted and returns it. Call [`Sweep::clear`] before the next search.
+    /// `max_turns` is at most [`Layer::MOST_TURNS`].
     pub fn run(
         &mut self,
         open: &[bool],
@@ -139,6 +172,7 @@ impl Sweep {
         max_turns: u32,
         mut wanted: impl FnMut(usize, u32) -> bool,
     ) -> Option<Hit> {
+        assert!(max_turns <= L::MOST_TURNS, "{max_turns} turns do not fit the sweep's layers");
         self.from = from;
         for direction in 0..4 {
             if let Some(hit) = self.line(open, from, direction, 0, &mut wanted) {
@@ -155,7 +189,7 @@ impl Sweep {
                 let slot = self.reached[index] as usize;
                 let (cell, across) = (slot / 2, 1 - slot % 2);
                 // Reached along `across` already: its whole run that way is covered.
-                if self.layer[2 * cell + across] != UNSEEN {
+                if self.layer[2 * cell + across] != L::UNSEEN {
                     continue;
                 }
                 self.mark(cell, across, turns);
@@ -171,7 +205,7 @@ impl Sweep {
     }
 
     fn mark(&mut self, cell: usize, axis: Axis, turns: u32) {
-        self.layer[2 * cell + axis] = turns;
+        self.layer[2 * cell + axis] = L::of(turns);
         self.reached.push((2 * cell + axis) as u32);
     }
 
@@ -188,7 +222,7 @@ impl Sweep {
         let (step, axis) = (self.steps[direction], direction % 2);
         let mut at = cell.wrapping_add_signed(step);
         while open[at] {
-            if self.layer[2 * at + axis] != UNSEEN {
+            if self.layer[2 * at + axis] != L::UNSEEN {
                 return None;
             }
             self.mark(at, axis, turns);
@@ -220,7 +254,7 @@ impl Sweep {
                     if !open[cell] {
                         return None;
                     }
-                    if turns > 0 && self.layer[2 * cell + 1 - axis] < turns {
+                    if turns > 0 && self.layer[2 * cell + 1 - axis].turns() < turns {
                         return Some(cell);
                     }
                     cell = cell.wrapping_add_signed(step);
@@ -233,7 +267,7 @@ impl Sweep {
             }
             at = cell;
             axis = 1 - axis;
-            turns = self.layer[2 * cell + axis];
+            turns = self.layer[2 * cell + axis].turns();
             directions = vec![axis, axis + 2];
         }
         points.reverse();
@@ -243,7 +277,7 @@ impl Sweep {
     /// Forgets the last search, in time proportional to what it reached.
     pub fn clear(&mut self) {
         for &slot in &self.reached {
-            self.layer[slot as usize] = UNSEEN;
+            self.layer[slot as usize] = L::UNSEEN;
         }
         self.reached.clear();
     }
