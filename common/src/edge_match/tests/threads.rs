@@ -72,10 +72,14 @@ fn threads_count_together() {
                 (one_thread, split) = (one_thread + alone.nodes.count, split + shared.nodes);
             }
             assert!(counted >= 10, "only {counted} puzzles had {limit} solutions");
-            // At most a tenth over one thread at the larger limit (measured: 0.85–1.0), however
-            // the threads ran. At the small limit a puzzle takes a few thousand nodes, and a
-            // split hands back pieces that cost their path again: 0.82–1.28 measured.
-            let (over, under) = if limit == 10 { (3, 2) } else { (11, 10) };
+            // How far the threads run ahead of the first task depends on how the machine
+            // schedules them: at the larger limit 0.85–1.0 times one thread's nodes when run
+            // alone, 1.22–1.34 beside the crate's other tests (whose threads take the cores);
+            // the bound, three quarters over one thread, stays under the two and four times of
+            // threads that each count to the limit. At the small limit a puzzle takes a few
+            // thousand nodes, and a split hands back pieces that cost their path again:
+            // 0.82–1.28 measured.
+            let (over, under) = (7, 4);
             assert!(
                 split * under <= one_thread * over,
                 "limit {limit}: {split} nodes on {threads} threads, {one_thread} on one"
