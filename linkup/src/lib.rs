@@ -383,14 +383,13 @@ mod tests {
         assert!(progress.estimate() >= outcome.positions);
     }
 
-    /// Nobody watching: the same outcome, nothing kept.
+    /// Watched or not, the search finds the same outcome.
     #[test]
     fn an_unwatched_search_finds_the_same() {
         let board = hard_board();
         let watched = Progress::watched();
         let seen = play::best_reporting(&board, settings(BUDGET / 4), &watched).expect("fits");
         assert_eq!(seen, play::best(&board, settings(BUDGET / 4)).expect("fits"));
-        assert_eq!(Progress::default().nodes(), 0);
     }
 
     /// Played without drawing, each removal is written as it is made and the case's first line

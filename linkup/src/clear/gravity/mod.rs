@@ -339,7 +339,7 @@ impl GravitySearch {
         self.position.count_position()?;
         let from = self.position.branches.len();
         let pairs_from = state.pairs.len();
-        let checks = self.push_gravity_branches(state, sleep_from, parent);
+        let pair_work = self.push_gravity_branches(state, sleep_from, parent);
         // Each joinable pair found is a branch, whose board's key is made and looked up; the
         // pairs of the positions on the search path are kept, their memory bounded.
         let keyed = ((self.position.branches.len() - from) * (self.columns.key.len() + 1)) as u64;
@@ -352,12 +352,8 @@ impl GravitySearch {
                 .map(|&left| u64::from(left) * u64::from(left.saturating_sub(1)) / 2)
                 .sum::<u64>()
                 * self.position.check_cost
-        } else if self.columns.code.is_empty() {
-            // Pairs looked for among all pieces of a kind: each check made.
-            checks
         } else {
-            // Pairs found by cells or brought up to date from the parent's: each pair found.
-            (state.pairs.len() - pairs_from) as u64
+            pair_work
         };
         if !self.position.spend(found + keyed) || state.pairs.len() > MAX_EDGES {
             self.position.exhausted = true;
@@ -430,8 +426,10 @@ impl GravitySearch {
     /// Pushes the branches of the position onto `branches`: every removable pair but those of
     /// the sleep set `state.sleep[sleep_from..]`, in the order of [`GravitySearch::order_key`]; the
     /// pairs found are pushed onto `state.pairs` too (brought up to date from `parent`'s when
-    /// it has them and pairs are found incrementally). Returns the line checks made when the
-    /// pairs are looked for among all pieces of each kind (0 when they are found by cells).
+    /// it has them and pairs are found incrementally). Returns the work of finding the pairs
+    /// with lines of at most two turns: each line check made when they are looked for among all
+    /// pieces of each kind, each pair found when they are found by cells or brought up to date
+    /// (a check for each piece that moved or sees an opened cell).
     fn push_gravity_branches(
         &mut self,
         state: &mut Gravity,
@@ -439,20 +437,20 @@ impl GravitySearch {
         parent: Option<Parent>,
     ) -> u64 {
         let from = self.position.branches.len();
-        let mut checks = 0;
         self.find_exposed(state);
         let pairs_from = state.pairs.len();
         // The branches' sort keys, made straight from the pairs when found as pairs.
         state.order_keys.clear();
-        if self.columns.code.is_empty() {
+        let work = if self.columns.code.is_empty() {
             let asleep = std::mem::take(&mut state.sleep);
-            checks = self.push_open_pairs(state, &asleep[sleep_from..]);
+            let checks = self.push_open_pairs(state, &asleep[sleep_from..]);
             state.sleep = asleep;
             for branch in &self.position.branches[from..] {
                 let Branch::Remove(a, b) = *branch else { unreachable!("gravity only removes") };
                 state.order_keys.push(self.order_key(state.seed, a, b));
             }
             self.position.branches.truncate(from);
+            checks
         } else {
             match parent {
                 Some(parent) if state.incremental => {
@@ -473,13 +471,14 @@ impl GravitySearch {
                     state.order_keys.push(self.order_key(state.seed, a, b));
                 }
             }
-        }
+            (state.pairs.len() - pairs_from) as u64
+        };
         state.order_keys.sort_unstable();
         for &order_key in &state.order_keys {
             let (a, b) = order_key.pair();
             self.position.branches.push(Branch::Remove(a, b));
         }
-        checks
+        work
     }
 
     /// Looks up in the table of hopeless positions the board each branch from `from` on leaves
