@@ -61,7 +61,7 @@ pub mod solve;
 pub mod svg;
 
 use std::fmt::Write as _;
-use std::io::{self, Write as _};
+use std::io;
 use std::path::Path;
 
 use clear::TooLarge;
@@ -118,7 +118,7 @@ pub struct PlayOptions<'a> {
     pub gravity: bool,
     /// Search for an order of removals that clears the board instead of playing greedily.
     pub best: bool,
-    /// Most positions the search of `best` may visit per board.
+    /// Most units of work the search of `best` may spend per board ([`clear::Settings::budget`]).
     pub budget: u64,
     /// Draw the board, then each removal's line on the board as it was.
     pub show: bool,
@@ -161,6 +161,8 @@ pub enum PlayError {
     },
     /// A picture could not be written.
     Picture(io::Error),
+    /// The output could not be written.
+    Output(io::Error),
 }
 
 impl std::fmt::Display for PlayError {
@@ -173,6 +175,7 @@ impl std::fmt::Display for PlayError {
                 side = play::MAX_SIDE
             ),
             PlayError::Picture(error) => write!(f, "cannot write a picture: {error}"),
+            PlayError::Output(error) => write!(f, "cannot write the output: {error}"),
         }
     }
 }
@@ -196,15 +199,18 @@ impl PlayOptions<'_> {
 }
 
 /// Plays the board of every case of `cases` (their queries are not answered): for case k, a
-/// line `Case k: ...` saying how the game ended, then the removals, one per line. A board
-/// larger than [`PlayOptions::side_limit`] stops the play before any case is played. With
+/// line `Case k:`, the removals, one per line, then a line saying how the game ended. A board
+/// larger than [`PlayOptions::side_limit`] stops the play before anything is written. With
 /// `best`, each case's search is a stage of `progress` ([`Progress::default`] for none), which
 /// it tells its positions as it runs, with an estimate of the positions its budget allows.
+///
+/// Greedy play without drawings writes each removal as it is made (the verdict, which counts
+/// them, comes last), so a large game's text is never held: put `out` behind a buffer.
 pub fn play(
     cases: &[Case],
     options: PlayOptions,
     progress: &Progress,
-    out: &mut Vec<u8>,
+    out: &mut dyn io::Write,
 ) -> Result<(), PlayError> {
     let limit = options.side_limit();
     // Both limits are square: a board within the side is within the cells.
@@ -221,25 +227,24 @@ pub fn play(
         });
     }
     for (number, case) in (1..).zip(cases) {
-        if options.best {
-            progress.set_stage(|| format!("case {number}"));
+        writeln!(out, "Case {number}:").map_err(PlayError::Output)?;
+        if !options.best && !options.show && options.svg.is_none() {
+            play_streamed(case, options, out).map_err(PlayError::Output)?;
+            continue;
         }
         let (verdict, removals) = if options.best {
+            progress.set_stage(|| format!("case {number}"));
             let settings =
                 clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
             let outcome = play::best_reporting(&case.board, settings, progress)
                 .map_err(|too_large| PlayError::TooLarge { case: number, too_large })?;
             search_verdict(outcome)
-        } else if options.show || options.svg.is_some() {
+        } else {
             let game = play::greedy(&case.board, options.rules, options.gravity);
             (greedy_verdict(game.removals.len(), game.pieces_left), game.removals)
-        } else {
-            play_streamed(number, case, options, out);
-            continue;
         };
-        // Written straight into `out`: a game's text can be ten times the size of its board.
-        let _ = writeln!(out, "Case {number}: {verdict}");
-        write_removals(&case.board, options, &removals, out);
+        write_removals(&case.board, options, &removals, out).map_err(PlayError::Output)?;
+        writeln!(out, "  {verdict}").map_err(PlayError::Output)?;
         if let Some(dir) = options.svg {
             svg::write_game(dir, number, &case.board, &removals, options.gravity)
                 .map_err(PlayError::Picture)?;
@@ -248,18 +253,15 @@ pub fn play(
     Ok(())
 }
 
-/// Greedy play of case `number` with nothing to draw: each removal's line is written into
-/// `out` as it is made, and the case's first line, which counts them, put in before them at
-/// the end, so the removals are never all held at once.
-fn play_streamed(number: usize, case: &Case, options: PlayOptions, out: &mut Vec<u8>) {
-    let start = out.len();
+/// Greedy play of `case` with nothing to draw: each removal is written into `out` as it is
+/// made, then the verdict, which counts them; the game stops at the first failed write.
+fn play_streamed(case: &Case, options: PlayOptions, out: &mut dyn io::Write) -> io::Result<()> {
     let mut removals = 0;
     let pieces_left = play::greedy_each(&case.board, options.rules, options.gravity, |removal| {
         removals += 1;
-        write_removal(removals, &removal, out);
-    });
-    let first = format!("Case {number}: {}\n", greedy_verdict(removals, pieces_left));
-    out.splice(start..start, first.bytes());
+        write_removal(removals, &removal, out)
+    })?;
+    writeln!(out, "  {}", greedy_verdict(removals, pieces_left))
 }
 
 /// How the search of `--best` ended, and the removals to print.
@@ -295,23 +297,29 @@ fn greedy_verdict(removals: usize, pieces_left: usize) -> String {
 
 /// One line per removal; with `show`, the board first, and each line drawn on the board as it
 /// was before it.
-fn write_removals(board: &Board, options: PlayOptions, removals: &[Removal], out: &mut Vec<u8>) {
+fn write_removals(
+    board: &Board,
+    options: PlayOptions,
+    removals: &[Removal],
+    out: &mut dyn io::Write,
+) -> io::Result<()> {
     let mut board = options.show.then(|| board.clone());
     if let Some(board) = &board {
-        out.extend_from_slice(indent("  ", &show::board(board)).as_bytes());
+        out.write_all(indent("  ", &show::board(board)).as_bytes())?;
     }
     for (number, removal) in (1..).zip(removals) {
-        write_removal(number, removal, out);
+        write_removal(number, removal, out)?;
         if let Some(board) = &mut board {
-            out.extend_from_slice(indent("    ", &show::line(board, &removal.line)).as_bytes());
+            out.write_all(indent("    ", &show::line(board, &removal.line)).as_bytes())?;
             model::remove_pair(board, removal.a, removal.b, options.gravity);
         }
     }
+    Ok(())
 }
 
 /// The line of removal `number` (1-based).
-fn write_removal(number: usize, removal: &Removal, out: &mut Vec<u8>) {
-    let _ = writeln!(
+fn write_removal(number: usize, removal: &Removal, out: &mut dyn io::Write) -> io::Result<()> {
+    writeln!(
         out,
         "  {number}: ({},{}) ({},{}), kind {}, {}",
         removal.a.row,
@@ -320,7 +328,7 @@ fn write_removal(number: usize, removal: &Removal, out: &mut Vec<u8>) {
         removal.b.col,
         removal.kind,
         counted(removal.line.turns(), "turn")
-    );
+    )
 }
 
 /// `text` with `prefix` before every line.
@@ -333,6 +341,7 @@ fn indent(prefix: &str, text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Write as _;
     use std::sync::atomic::{AtomicBool, Ordering};
 
     use rand::{RngExt, SeedableRng};
@@ -392,8 +401,8 @@ mod tests {
         assert_eq!(seen, play::best(&board, settings(BUDGET / 4)).expect("fits"));
     }
 
-    /// Played without drawing, each removal is written as it is made and the case's first line
-    /// put in before them: the same text as from the game kept whole, case after case.
+    /// Played without drawing, each removal is written as it is made and the verdict after
+    /// them: the same text as from the game kept whole, case after case.
     #[test]
     fn streamed_games_read_as_whole_ones() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -412,11 +421,47 @@ mod tests {
             for (number, case) in (1..).zip(&cases) {
                 let game = play::greedy(&case.board, options.rules, gravity);
                 let verdict = greedy_verdict(game.removals.len(), game.pieces_left);
-                let _ = writeln!(whole, "Case {number}: {verdict}");
-                write_removals(&case.board, options, &game.removals, &mut whole);
+                let _ = writeln!(whole, "Case {number}:");
+                write_removals(&case.board, options, &game.removals, &mut whole).expect("into memory");
+                let _ = writeln!(whole, "  {verdict}");
             }
             assert_eq!(String::from_utf8(streamed), String::from_utf8(whole), "gravity {gravity}");
         }
+    }
+
+    /// An output that takes `room` bytes, then fails every write, counting them.
+    struct FullAfter {
+        room: usize,
+        failed_writes: usize,
+    }
+
+    impl io::Write for FullAfter {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                self.failed_writes += 1;
+                return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+            }
+            let taken = bytes.len().min(self.room);
+            self.room -= taken;
+            Ok(taken)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// When the output fails (a closed pipe), streamed play stops at once with the error
+    /// instead of playing on to the end of the game.
+    #[test]
+    fn streamed_play_stops_at_the_first_failed_write() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let case = Case { board: r#gen::board(30, 30, 1.0, 4, &mut rng), queries: Vec::new() };
+        let mut out = FullAfter { room: 200, failed_writes: 0 };
+        let error = play(&[case], PlayOptions::default(), &Progress::default(), &mut out)
+            .expect_err("the output fills");
+        assert!(matches!(&error, PlayError::Output(error) if error.kind() == io::ErrorKind::BrokenPipe));
+        assert_eq!(out.failed_writes, 1);
     }
 
     /// Greedy play refuses a board larger than it takes before playing any case.

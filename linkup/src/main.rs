@@ -103,6 +103,11 @@ first piece of its kind a line reaches from it; play stops when a pass removes n
 takes boards of up to {play_side} rows and {play_side} columns (the judge's size): a game costs
 up to pieces x cells, so the largest take tens of seconds on the worst deals.
 
+Each case prints `Case k:`, its removals, one a line (`  i: (r1,c1) (r2,c2), kind K, T
+turns`), then how it ended (`  board cleared in R removals`, `  stuck after R removals, P
+pieces left`); the verdict comes last since it counts the removals, which are written as
+they are made.
+
 With --best, an exact search prints an order that clears the board, or proves that none does,
 or, when it has spent --budget units of work first, says the board is undecided (exit status 0).
 A unit is one line check between two pieces, or one pair the search's relaxation sets up or
@@ -251,17 +256,13 @@ fn main() -> ExitCode {
             if let Some(dir) = &args.svg {
                 common::svg::create_dir(dir)?;
             }
-            let mut answers = Vec::new();
-            linkup::play(&cases, options, ProgressLine::start().progress(), &mut answers).map_err(|err| {
-                match err {
-                    PlayError::Picture(error) => Failure::Output(error),
-                    too_large @ (PlayError::TooLarge { .. } | PlayError::TooLargeToPlay { .. }) => {
-                        Failure::Usage(too_large.to_string())
-                    }
+            // The whole input was checked above, so the answer can go out as it is made.
+            linkup::play(&cases, options, ProgressLine::start().progress(), out).map_err(|err| match err {
+                PlayError::Picture(error) | PlayError::Output(error) => Failure::Output(error),
+                too_large @ (PlayError::TooLarge { .. } | PlayError::TooLargeToPlay { .. }) => {
+                    Failure::Usage(too_large.to_string())
                 }
-            })?;
-            out.write_all(&answers)?;
-            Ok(())
+            })
         }
         None => {
             let cases = read_cases(&cli.input, SideLimit::FORMAT)?;

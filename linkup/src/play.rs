@@ -29,6 +29,8 @@ pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 const _: () = assert!(MAX_SIDE <= crate::model::MAX_SIDE && MAX_CELLS <= crate::model::MAX_CELLS);
 
+use std::convert::Infallible;
+
 use common::Pos;
 use common::search::Progress;
 use rustc_hash::FxHashMap;
@@ -255,13 +257,23 @@ impl<L: Layer> Table<L> {
 /// Plays `board` greedily: see the [module documentation](self).
 pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
     let mut removals = Vec::new();
-    let pieces_left = greedy_each(board, rules, gravity, |removal| removals.push(removal));
+    let played = greedy_each(board, rules, gravity, |removal| {
+        removals.push(removal);
+        Ok::<(), Infallible>(())
+    });
+    let Ok(pieces_left) = played;
     Game { removals, pieces_left }
 }
 
 /// [`greedy`], handing each removal to `each` as it is made instead of keeping them all (a
-/// large board's removals take more memory than its tables); returns the pieces left.
-pub fn greedy_each(board: &Board, rules: Rules, gravity: bool, each: impl FnMut(Removal)) -> usize {
+/// large board's removals take more memory than its tables); returns the pieces left, or the
+/// first error of `each`, which ends the game.
+pub fn greedy_each<E>(
+    board: &Board,
+    rules: Rules,
+    gravity: bool,
+    each: impl FnMut(Removal) -> Result<(), E>,
+) -> Result<usize, E> {
     // A byte per (cell, axis) for the sweep's layers where the turns allow it.
     if rules.max_turns <= <u8 as Layer>::MOST_TURNS {
         greedy_on(Table::<u8>::new(board, rules, gravity), board, each)
@@ -271,7 +283,11 @@ pub fn greedy_each(board: &Board, rules: Rules, gravity: bool, each: impl FnMut(
 }
 
 /// [`greedy_each`] on `table`, made for `board`.
-fn greedy_on<L: Layer>(mut table: Table<L>, board: &Board, mut each: impl FnMut(Removal)) -> usize {
+fn greedy_on<L: Layer, E>(
+    mut table: Table<L>,
+    board: &Board,
+    mut each: impl FnMut(Removal) -> Result<(), E>,
+) -> Result<usize, E> {
     let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
     let mut removals = 0;
     loop {
@@ -285,14 +301,14 @@ fn greedy_on<L: Layer>(mut table: Table<L>, board: &Board, mut each: impl FnMut(
                 let (a, b) = (table.walled.pos(cell), table.walled.pos(partner));
                 table.remove([cell, partner]);
                 removals += 1;
-                each(Removal { a, b, kind, line });
+                each(Removal { a, b, kind, line })?;
             }
         }
         if removals == before {
             break;
         }
     }
-    pieces - 2 * removals
+    Ok(pieces - 2 * removals)
 }
 
 /// Searches for an order of removals that clears `board`: see [`crate::clear`]. Boards larger
@@ -344,7 +360,11 @@ mod tests {
         table.most_direct = 0;
         table.stops = None;
         let mut removals = Vec::new();
-        let pieces_left = greedy_on(table, board, |removal| removals.push(removal));
+        let played = greedy_on(table, board, |removal| {
+            removals.push(removal);
+            Ok::<(), Infallible>(())
+        });
+        let Ok(pieces_left) = played;
         Game { removals, pieces_left }
     }
 

@@ -93,7 +93,9 @@ fn a_cleared_16_by_30_deal_is_one_small_picture() {
     let deal = render::run(BINARY, &[&deal_args[..], &["--seed", "1", "--svg", dir_arg]].concat(), b"");
     assert_eq!(file_names(&dir), ["case-1.svg"]);
     let played = render::run_with_pictures(BINARY, &["solve", "--best", "--outside"], &deal, &dir);
-    assert!(String::from_utf8_lossy(&played).starts_with("Case 1: board cleared in 240 removals"));
+    let played = String::from_utf8_lossy(&played);
+    assert!(played.starts_with("Case 1:\n"), "{played}");
+    assert!(played.contains("\n  board cleared in 240 removals (search: "), "{played}");
     assert_eq!(file_names(&dir), ["case-1-removals.svg", "case-1.svg"]);
     let size = std::fs::metadata(dir.join("case-1-removals.svg")).expect("written").len();
     assert!(size < 200_000, "{size} bytes");
@@ -104,7 +106,8 @@ fn with_gravity_each_removal_is_drawn_on_the_board_it_was_made_on() {
     let dir = fresh_dir(SCRATCH, "linkup-gravity");
     let input = "2 3\n1 2 1\n2 3 3\n0\n0 0\n";
     let played = render::run_with_pictures(BINARY, &["solve", "--gravity"], input.as_bytes(), &dir);
-    let removals = String::from_utf8(played).expect("text").lines().skip(1).count();
+    // The case's line, the removals, the verdict.
+    let removals = String::from_utf8(played).expect("text").lines().count() - 2;
     assert_eq!(removals, 3);
     let mut expected = vec!["case-1-removals.svg".to_owned()];
     expected.extend((1..=removals).map(|number| format!("case-1-removal-{number}.svg")));
