@@ -128,6 +128,44 @@ impl Layer for u8 {
     }
 }
 
+/// A run of cells a [`Sweep`] reached in one layer along one axis: `len` cells from `start` on,
+/// stepping in `direction` (an index into the sweep's steps). The search queue holds runs
+/// rather than cells: a line across an emptied region reaches hundreds of cells in one run.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    start: u32,
+    /// `len << 2 | direction`.
+    len_direction: u32,
+}
+
+// Every cell number fits a `u32`, and every run's length (at most a row or a column of the
+// walled board) leaves two bits for the direction.
+const _: () = assert!(crate::model::MAX_CELLS + 4 * crate::model::MAX_SIDE + 16 <= u32::MAX as usize);
+const _: () = assert!(crate::model::MAX_SIDE + 4 < 1 << 30);
+
+impl Run {
+    fn new(start: usize, direction: usize, len: u32) -> Run {
+        Run { start: start as u32, len_direction: len << 2 | direction as u32 }
+    }
+
+    fn direction(self) -> usize {
+        (self.len_direction & 3) as usize
+    }
+
+    /// The axis the run lies along.
+    fn axis(self) -> Axis {
+        self.direction() % 2
+    }
+
+    /// The run's cells, in the order they were reached.
+    fn cells(self, steps: [isize; 4]) -> impl Iterator<Item = usize> {
+        let step = steps[self.direction()];
+        let start = self.start as usize;
+        (0..(self.len_direction >> 2) as usize)
+            .map(move |index| start.wrapping_add_signed(step * index as isize))
+    }
+}
+
 /// The layered line search of the [module documentation](super), with its tables kept between
 /// searches. Cleared after each search by undoing only what it touched.
 #[derive(Debug, Clone, Default)]
@@ -138,9 +176,9 @@ pub struct Sweep<L = u32> {
     /// `layer[2 * cell + axis]`: the fewest turns of a line reaching `cell` along `axis`, or
     /// [`Layer::UNSEEN`].
     layer: Vec<L>,
-    /// Every (cell, axis) reached, as `2 * cell + axis`, layer after layer: the search queue,
-    /// and the list of what to clear.
-    reached: Vec<u32>,
+    /// Every (cell, axis) reached, as runs, layer after layer: the search queue, and the list
+    /// of what to clear.
+    runs: Vec<Run>,
     /// The cell the last search started from.
     from: usize,
 }
@@ -175,27 +213,30 @@ impl<L: Layer> Sweep<L> {
         assert!(max_turns <= L::MOST_TURNS, "{max_turns} turns do not fit the sweep's layers");
         self.from = from;
         for direction in 0..4 {
-            if let Some(hit) = self.line(open, from, direction, 0, &mut wanted) {
+            if let Some(hit) = self.line(open, from, direction, 0, 0, &mut wanted) {
                 return Some(hit);
             }
         }
         let mut done = 0;
         for turns in 1..=max_turns {
-            let layer_end = self.reached.len();
+            let layer_end = self.runs.len();
             if done == layer_end {
                 break;
             }
             for index in done..layer_end {
-                let slot = self.reached[index] as usize;
-                let (cell, across) = (slot / 2, 1 - slot % 2);
-                // Reached along `across` already: its whole run that way is covered.
-                if self.layer[2 * cell + across] != L::UNSEEN {
-                    continue;
-                }
-                self.mark(cell, across, turns);
-                for direction in [across, across + 2] {
-                    if let Some(hit) = self.line(open, cell, direction, turns, &mut wanted) {
-                        return Some(hit);
+                let run = self.runs[index];
+                let across = 1 - run.axis();
+                for cell in run.cells(self.steps) {
+                    // Reached along `across` already: its whole run that way is covered.
+                    if self.layer[2 * cell + across] != L::UNSEEN {
+                        continue;
+                    }
+                    self.layer[2 * cell + across] = L::of(turns);
+                    // The turning cell and the line leaving it one way are one run.
+                    for (direction, marked) in [(across, 1), (across + 2, 0)] {
+                        if let Some(hit) = self.line(open, cell, direction, turns, marked, &mut wanted) {
+                            return Some(hit);
+                        }
                     }
                 }
             }
@@ -204,31 +245,31 @@ impl<L: Layer> Sweep<L> {
         None
     }
 
-    fn mark(&mut self, cell: usize, axis: Axis, turns: u32) {
-        self.layer[2 * cell + axis] = L::of(turns);
-        self.reached.push((2 * cell + axis) as u32);
-    }
-
     /// Draws one line of layer `turns` from `cell` (exclusive) in `direction` (an index into
-    /// `steps`), up to a blocked cell or a cell reached along this axis before.
+    /// `steps`), up to a blocked cell or a cell reached along this axis before, and queues its
+    /// cells as a run, after the `marked` cells (0, or 1 for `cell` itself) marked before it.
     fn line(
         &mut self,
         open: &[bool],
         cell: usize,
         direction: usize,
         turns: u32,
+        marked: u32,
         wanted: &mut impl FnMut(usize, u32) -> bool,
     ) -> Option<Hit> {
         let (step, axis) = (self.steps[direction], direction % 2);
+        let mut len = marked;
         let mut at = cell.wrapping_add_signed(step);
-        while open[at] {
-            if self.layer[2 * at + axis] != L::UNSEEN {
-                return None;
-            }
-            self.mark(at, axis, turns);
+        while open[at] && self.layer[2 * at + axis] == L::UNSEEN {
+            self.layer[2 * at + axis] = L::of(turns);
+            len += 1;
             at = at.wrapping_add_signed(step);
         }
-        (at != self.from && wanted(at, turns)).then_some(Hit { cell: at, turns, direction })
+        if len > 0 {
+            let start = if marked == 0 { cell.wrapping_add_signed(step) } else { cell };
+            self.runs.push(Run::new(start, direction, len));
+        }
+        (!open[at] && at != self.from && wanted(at, turns)).then_some(Hit { cell: at, turns, direction })
     }
 
     /// The ends and turns of a line from the last search's start to `hit`, in order. Call
@@ -276,9 +317,10 @@ impl<L: Layer> Sweep<L> {
 
     /// Forgets the last search, in time proportional to what it reached.
     pub fn clear(&mut self) {
-        for &slot in &self.reached {
-            self.layer[slot as usize] = L::UNSEEN;
+        for run in self.runs.drain(..) {
+            for cell in run.cells(self.steps) {
+                self.layer[2 * cell + run.axis()] = L::UNSEEN;
+            }
         }
-        self.reached.clear();
     }
 }
