@@ -15,6 +15,7 @@
 
 mod direct;
 mod near;
+mod pieces;
 
 /// Most rows, and most columns, of a board greedy play takes; see [`MAX_CELLS`].
 pub const MAX_SIDE: usize = 1_000;
@@ -33,10 +34,10 @@ use std::convert::Infallible;
 
 use common::Pos;
 use common::search::Progress;
-use rustc_hash::FxHashMap;
 
 use direct::Direct;
 use near::Stops;
+use pieces::Pieces;
 
 use crate::clear::{self, Settings, TooLarge, Verdict};
 use crate::model::{Board, EMPTY, Kind, Line, Rules, fall};
@@ -87,50 +88,6 @@ pub struct BestOutcome {
     pub work: u64,
 }
 
-/// The pieces of every kind still on a walled board, by cell.
-struct Pieces {
-    /// The cells of the pieces of each kind, in no order.
-    of_kind: FxHashMap<Kind, Vec<u32>>,
-    /// `slot[cell]`: where the piece on `cell` stands in its kind's list.
-    slot: Vec<u32>,
-}
-
-impl Pieces {
-    fn new(walled: &Walled) -> Pieces {
-        let mut pieces = Pieces { of_kind: FxHashMap::default(), slot: vec![0; walled.kinds.len()] };
-        for (cell, &kind) in walled.kinds.iter().enumerate().filter(|&(_, &kind)| kind != EMPTY) {
-            let cells = pieces.of_kind.entry(kind).or_default();
-            pieces.slot[cell] = cells.len() as u32;
-            cells.push(cell as u32);
-        }
-        pieces
-    }
-
-    /// The cells of the pieces of `kind`.
-    fn of(&self, kind: Kind) -> &[u32] {
-        self.of_kind.get(&kind).map_or(&[], Vec::as_slice)
-    }
-
-    /// The piece of `kind` on `cell` leaves the board.
-    fn remove(&mut self, kind: Kind, cell: usize) {
-        let cells = self.of_kind.get_mut(&kind).expect("a piece on the board is listed");
-        let slot = self.slot[cell] as usize;
-        cells.swap_remove(slot);
-        if let Some(&moved) = cells.get(slot) {
-            self.slot[moved as usize] = slot as u32;
-        }
-    }
-
-    /// The pieces of the listed kinds move from the first cells to the second ones.
-    fn moved(&mut self, moves: &[(Kind, usize, usize)]) {
-        let slots: Vec<u32> = moves.iter().map(|&(_, from, _)| self.slot[from]).collect();
-        for (&(kind, _, to), slot) in moves.iter().zip(slots) {
-            self.of_kind.get_mut(&kind).expect("a piece on the board is listed")[slot as usize] = to as u32;
-            self.slot[to] = slot;
-        }
-    }
-}
-
 /// A board being played: the walled board (open cells and kinds, updated at each removal), the
 /// pieces of each kind, and a sweep over the board, its layers stored as `L`.
 struct Table<L = u32> {
@@ -150,7 +107,7 @@ impl<L: Layer> Table<L> {
     fn new(board: &Board, rules: Rules, gravity: bool) -> Table<L> {
         let walled = Walled::new(board, rules.outside);
         let sweep = Sweep::new(&walled);
-        let pieces = Pieces::new(&walled);
+        let pieces = Pieces::new(&walled.kinds, gravity);
         let most_direct = direct::MOST_CANDIDATES;
         let stops = (!gravity).then(|| Stops::new(&walled.open, walled.width()));
         let max_turns = rules.max_turns;
@@ -169,7 +126,7 @@ impl<L: Layer> Table<L> {
     fn partner(&mut self, from: usize) -> Option<(usize, Line)> {
         let kinds = &self.walled.kinds;
         let kind = kinds[from];
-        let others = self.pieces.of(kind).len() - 1;
+        let others = self.pieces.left(kind) - 1;
         if others == 0 {
             return None;
         }
@@ -184,7 +141,7 @@ impl<L: Layer> Table<L> {
         }
         if others <= self.most_direct && self.max_turns <= 2 {
             let grid = direct::Grid { open: &self.walled.open, width: self.walled.width() };
-            match grid.partner(from, &self.pieces, kind, self.max_turns) {
+            match grid.partner(from, self.pieces.cells(kind, kinds), self.max_turns) {
                 Direct::Found(to, cells) => return Some((to, self.walled.line(&cells))),
                 Direct::Nothing => return None,
                 Direct::Tie => {}
@@ -207,11 +164,11 @@ impl<L: Layer> Table<L> {
     /// Removes the pieces on `cells`; with gravity, the pieces above them fall.
     fn remove(&mut self, cells: [usize; 2]) {
         for cell in cells {
-            self.pieces.remove(self.walled.kinds[cell], cell);
+            let kind = std::mem::replace(&mut self.walled.kinds[cell], EMPTY);
+            self.pieces.remove(kind, cell, &self.walled.kinds);
             if let Some(stops) = &mut self.stops {
                 stops.open(cell);
             }
-            self.walled.kinds[cell] = EMPTY;
             self.walled.open[cell] = true;
         }
         if !self.gravity {

@@ -14,8 +14,6 @@
 //! The line returned is one with the fewest turns; where several exist, it may differ from the
 //! one the sweep would have drawn, never in its number of turns.
 
-use super::Pieces;
-
 /// Most other pieces of a kind that are checked one by one instead of sweeping: each check
 /// walks a few runs of cells, a sweep of an emptied board covers the whole board.
 pub(super) const MOST_CANDIDATES: usize = 32;
@@ -41,10 +39,16 @@ pub(super) struct Grid<'a> {
 }
 
 impl Grid<'_> {
-    /// Decides the partner of the piece on `from` among `pieces` of its kind (at most
-    /// [`MOST_CANDIDATES`] others), with lines of at most `max_turns` (≤ 2) turns.
-    pub(super) fn partner(self, from: usize, pieces: &Pieces, kind: u32, max_turns: u32) -> Direct {
-        let candidates = pieces.of(kind).iter().map(|&cell| cell as usize).filter(|&cell| cell != from);
+    /// Decides the partner of the piece on `from` among the pieces of its kind on the cells
+    /// `of_kind` (at most [`MOST_CANDIDATES`] others), with lines of at most `max_turns` (≤ 2)
+    /// turns.
+    pub(super) fn partner(
+        self,
+        from: usize,
+        of_kind: impl Iterator<Item = usize> + Clone,
+        max_turns: u32,
+    ) -> Direct {
+        let candidates = of_kind.filter(|&cell| cell != from);
         for turns in 0..=max_turns {
             let mut joined = candidates.clone().filter_map(|to| Some((to, self.line(from, to, turns)?)));
             match (joined.next(), joined.next()) {
