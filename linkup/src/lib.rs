@@ -198,7 +198,8 @@ impl PlayOptions<'_> {
     }
 }
 
-/// Plays the board of every case of `cases` (their queries are not answered): for case k, a
+/// Plays the board of every case of `cases` (their queries are not answered), letting each go
+/// once played: for case k, a
 /// line `Case k:`, the removals, one per line, then a line saying how the game ended. A board
 /// larger than [`PlayOptions::side_limit`] stops the play before anything is written. With
 /// `best`, each case's search is a stage of `progress` ([`Progress::default`] for none), which
@@ -207,7 +208,7 @@ impl PlayOptions<'_> {
 /// Greedy play without drawings writes each removal as it is made (the verdict, which counts
 /// them, comes last), so a large game's text is never held: put `out` behind a buffer.
 pub fn play(
-    cases: &[Case],
+    cases: Vec<Case>,
     options: PlayOptions,
     progress: &Progress,
     out: &mut dyn io::Write,
@@ -228,6 +229,7 @@ pub fn play(
     }
     for (number, case) in (1..).zip(cases) {
         writeln!(out, "Case {number}:").map_err(PlayError::Output)?;
+        // A streamed game lets the board go once it has its own tables.
         if !options.best && !options.show && options.svg.is_none() {
             play_streamed(case, options, out).map_err(PlayError::Output)?;
             continue;
@@ -255,9 +257,9 @@ pub fn play(
 
 /// Greedy play of `case` with nothing to draw: each removal is written into `out` as it is
 /// made, then the verdict, which counts them; the game stops at the first failed write.
-fn play_streamed(case: &Case, options: PlayOptions, out: &mut dyn io::Write) -> io::Result<()> {
+fn play_streamed(case: Case, options: PlayOptions, out: &mut dyn io::Write) -> io::Result<()> {
     let mut removals = 0;
-    let pieces_left = play::greedy_each(&case.board, options.rules, options.gravity, |removal| {
+    let pieces_left = play::greedy_each(case.board, options.rules, options.gravity, |removal| {
         removals += 1;
         write_removal(removals, &removal, out)
     })?;
@@ -416,7 +418,7 @@ mod tests {
         for gravity in [false, true] {
             let options = PlayOptions { gravity, ..PlayOptions::default() };
             let mut streamed = Vec::new();
-            play(&cases, options, &Progress::default(), &mut streamed).expect("small boards");
+            play(cases.clone(), options, &Progress::default(), &mut streamed).expect("small boards");
             let mut whole = Vec::new();
             for (number, case) in (1..).zip(&cases) {
                 let game = play::greedy(&case.board, options.rules, gravity);
@@ -458,7 +460,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let case = Case { board: r#gen::board(30, 30, 1.0, 4, &mut rng), queries: Vec::new() };
         let mut out = FullAfter { room: 200, failed_writes: 0 };
-        let error = play(&[case], PlayOptions::default(), &Progress::default(), &mut out)
+        let error = play(vec![case], PlayOptions::default(), &Progress::default(), &mut out)
             .expect_err("the output fills");
         assert!(matches!(&error, PlayError::Output(error) if error.kind() == io::ErrorKind::BrokenPipe));
         assert_eq!(out.failed_writes, 1);
@@ -473,7 +475,7 @@ mod tests {
             queries: Vec::new(),
         };
         let mut out = Vec::new();
-        let error = play(&[small, large], PlayOptions::default(), &Progress::default(), &mut out)
+        let error = play(vec![small, large], PlayOptions::default(), &Progress::default(), &mut out)
             .expect_err("the second board is too large");
         assert!(matches!(error, PlayError::TooLargeToPlay { case: 2, .. }), "{error}");
         assert!(out.is_empty(), "nothing played");

@@ -257,7 +257,7 @@ fn main() -> ExitCode {
                 common::svg::create_dir(dir)?;
             }
             // The whole input was checked above, so the answer can go out as it is made.
-            linkup::play(&cases, options, ProgressLine::start().progress(), out).map_err(|err| match err {
+            linkup::play(cases, options, ProgressLine::start().progress(), out).map_err(|err| match err {
                 PlayError::Picture(error) | PlayError::Output(error) => Failure::Output(error),
                 too_large @ (PlayError::TooLarge { .. } | PlayError::TooLargeToPlay { .. }) => {
                     Failure::Usage(too_large.to_string())

@@ -104,14 +104,14 @@ struct Table<L = u32> {
 }
 
 impl<L: Layer> Table<L> {
-    fn new(board: &Board, rules: Rules, gravity: bool) -> Table<L> {
-        let walled = Walled::new(board, rules.outside);
+    /// The table of a game on the walled board `walled` of a board of `rows` rows.
+    fn new(walled: Walled, rows: usize, rules: Rules, gravity: bool) -> Table<L> {
         let sweep = Sweep::new(&walled);
         let pieces = Pieces::new(&walled.kinds, gravity);
         let most_direct = direct::MOST_CANDIDATES;
         let stops = (!gravity).then(|| Stops::new(&walled.open, walled.width()));
         let max_turns = rules.max_turns;
-        Table { walled, pieces, most_direct, stops, sweep, max_turns, gravity, rows: board.rows() }
+        Table { walled, pieces, most_direct, stops, sweep, max_turns, gravity, rows }
     }
 
     /// The cells of the board, in reading order.
@@ -214,7 +214,7 @@ impl<L: Layer> Table<L> {
 /// Plays `board` greedily: see the [module documentation](self).
 pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
     let mut removals = Vec::new();
-    let played = greedy_each(board, rules, gravity, |removal| {
+    let played = greedy_each(board.clone(), rules, gravity, |removal| {
         removals.push(removal);
         Ok::<(), Infallible>(())
     });
@@ -223,29 +223,31 @@ pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
 }
 
 /// [`greedy`], handing each removal to `each` as it is made instead of keeping them all (a
-/// large board's removals take more memory than its tables); returns the pieces left, or the
-/// first error of `each`, which ends the game.
+/// large board's removals take more memory than its tables), and letting `board` go once the
+/// game has its own copy; returns the pieces left, or the first error of `each`, which ends
+/// the game.
 pub fn greedy_each<E>(
-    board: &Board,
+    board: Board,
     rules: Rules,
     gravity: bool,
     each: impl FnMut(Removal) -> Result<(), E>,
 ) -> Result<usize, E> {
+    let (walled, rows) = (Walled::new(&board, rules.outside), board.rows());
+    drop(board);
     // A byte per (cell, axis) for the sweep's layers where the turns allow it.
     if rules.max_turns <= <u8 as Layer>::MOST_TURNS {
-        greedy_on(Table::<u8>::new(board, rules, gravity), board, each)
+        greedy_on(Table::<u8>::new(walled, rows, rules, gravity), each)
     } else {
-        greedy_on(Table::<u32>::new(board, rules, gravity), board, each)
+        greedy_on(Table::<u32>::new(walled, rows, rules, gravity), each)
     }
 }
 
-/// [`greedy_each`] on `table`, made for `board`.
+/// [`greedy_each`] on `table`.
 fn greedy_on<L: Layer, E>(
     mut table: Table<L>,
-    board: &Board,
     mut each: impl FnMut(Removal) -> Result<(), E>,
 ) -> Result<usize, E> {
-    let pieces = board.cells().iter().filter(|&&kind| kind != EMPTY).count();
+    let pieces = table.walled.kinds.iter().filter(|&&kind| kind != EMPTY).count();
     let mut removals = 0;
     loop {
         let before = removals;
@@ -286,7 +288,8 @@ pub fn best_reporting(
         Verdict::Hopeless => Best::Hopeless,
         Verdict::Undecided => Best::Undecided,
         Verdict::Cleared(order) => {
-            let mut replay = Table::<u32>::new(board, settings.rules, settings.gravity);
+            let walled = Walled::new(board, settings.rules.outside);
+            let mut replay = Table::<u32>::new(walled, board.rows(), settings.rules, settings.gravity);
             let removals = order
                 .into_iter()
                 .map(|(a, b)| {
@@ -313,11 +316,11 @@ mod tests {
 
     /// Greedy play that always sweeps, as it did before partners were decided directly.
     fn greedy_by_sweeps(board: &Board, rules: Rules, gravity: bool) -> Game {
-        let mut table = Table::<u32>::new(board, rules, gravity);
+        let mut table = Table::<u32>::new(Walled::new(board, rules.outside), board.rows(), rules, gravity);
         table.most_direct = 0;
         table.stops = None;
         let mut removals = Vec::new();
-        let played = greedy_on(table, board, |removal| {
+        let played = greedy_on(table, |removal| {
             removals.push(removal);
             Ok::<(), Infallible>(())
         });
