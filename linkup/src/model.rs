@@ -22,7 +22,7 @@ pub const MAX_QUERIES: usize = 1_000_000;
 /// A piece kind; [`EMPTY`] is an empty cell.
 pub type Kind = u32;
 
-/// The kind of an empty cell.
+/// The kind of an empty cell: `Kind::default()`.
 pub const EMPTY: Kind = 0;
 
 /// A board: `n × m` kinds, row-major, stored 0-based (use [`kind_at`] with 1-based positions).
@@ -94,16 +94,23 @@ pub fn is_open(board: &Board, outside: bool, pos: Pos) -> bool {
 /// `kinds`, after cells of it were emptied, the lowest of them at row `lowest`: the pieces above
 /// that row fall until they rest on a piece or the bottom row (so they land on the first piece
 /// below it, through any empty cells, and on each other). Pieces below it do not move.
-pub fn fall(kinds: &mut [Kind], at: impl Fn(usize) -> usize, rows: usize, lowest: usize) {
+/// The kinds may be numbered in any type whose default is the empty cell, as [`EMPTY`] is.
+pub fn fall<K: Copy + Eq + Default>(
+    kinds: &mut [K],
+    at: impl Fn(usize) -> usize,
+    rows: usize,
+    lowest: usize,
+) {
+    let empty = K::default();
     let mut landing = lowest;
-    while landing + 1 < rows && kinds[at(landing + 1)] == EMPTY {
+    while landing + 1 < rows && kinds[at(landing + 1)] == empty {
         landing += 1;
     }
     // Invariant: `landing > row`, and every cell from `landing` to `lowest` is empty.
     for row in (0..lowest).rev() {
         let kind = kinds[at(row)];
-        if kind != EMPTY {
-            kinds[at(row)] = EMPTY;
+        if kind != empty {
+            kinds[at(row)] = empty;
             kinds[at(landing)] = kind;
             landing -= 1;
         }

@@ -14,6 +14,7 @@
 //! before them.
 
 mod direct;
+mod ids;
 mod near;
 mod pieces;
 
@@ -36,11 +37,12 @@ use common::Pos;
 use common::search::Progress;
 
 use direct::Direct;
+use ids::{Id, Ids, Numbering};
 use near::Stops;
 use pieces::Pieces;
 
 use crate::clear::{self, Settings, TooLarge, Verdict};
-use crate::model::{Board, EMPTY, Kind, Line, Rules, fall};
+use crate::model::{Board, Kind, Line, Rules, fall};
 use crate::solve::{Layer, Sweep, Walled};
 
 /// One removal: two pieces of one kind and the line that joined them.
@@ -88,10 +90,12 @@ pub struct BestOutcome {
     pub work: u64,
 }
 
-/// A board being played: the walled board (open cells and kinds, updated at each removal), the
-/// pieces of each kind, and a sweep over the board, its layers stored as `L`.
-struct Table<L = u32> {
+/// A board being played: the walled board (its open cells) and the kind of each cell as an id
+/// `K`, updated at each removal, the pieces of each kind, and a sweep over the board, its layers
+/// stored as `L`.
+struct Table<L = u32, K = u32> {
     walled: Walled,
+    ids: Ids<K>,
     pieces: Pieces,
     /// Most other pieces of a kind for which the partner is decided directly.
     most_direct: usize,
@@ -103,19 +107,29 @@ struct Table<L = u32> {
     rows: usize,
 }
 
-impl<L: Layer> Table<L> {
-    /// The table of a game on the walled board `walled` of a board of `rows` rows.
-    fn new(walled: Walled, rows: usize, rules: Rules, gravity: bool) -> Table<L> {
+impl Table {
+    /// The table of a game on `board`.
+    fn of(board: &Board, rules: Rules, gravity: bool) -> Table {
+        let walled = Walled::new(board, rules.outside);
+        let ids = Ids::new(board, Numbering::of(board), walled.width(), walled.open.len());
+        Table::new(walled, ids, board.rows(), rules, gravity)
+    }
+}
+
+impl<L: Layer, K: Id> Table<L, K> {
+    /// The table of a game on the walled board `walled` of a board of `rows` rows, whose kinds
+    /// are `ids`.
+    fn new(walled: Walled, ids: Ids<K>, rows: usize, rules: Rules, gravity: bool) -> Table<L, K> {
         let sweep = Sweep::new(&walled);
-        let pieces = Pieces::new(&walled.kinds, gravity);
+        let pieces = Pieces::new(&ids.of_cell, ids.count(), gravity);
         let most_direct = direct::MOST_CANDIDATES;
         let stops = (!gravity).then(|| Stops::new(&walled.open, walled.width()));
         let max_turns = rules.max_turns;
-        Table { walled, pieces, most_direct, stops, sweep, max_turns, gravity, rows }
+        Table { walled, ids, pieces, most_direct, stops, sweep, max_turns, gravity, rows }
     }
 
     /// The cells of the board, in reading order.
-    fn board_cells(&self) -> impl Iterator<Item = usize> + use<L> {
+    fn board_cells(&self) -> impl Iterator<Item = usize> + use<L, K> {
         let width = self.walled.width();
         // 1-based board row r, column c is walled cell (r + 1) * width + c + 1.
         (2..self.rows + 2).flat_map(move |row| (2..width - 2).map(move |col| row * width + col))
@@ -124,7 +138,7 @@ impl<L: Layer> Table<L> {
     /// The first piece of `from`'s kind a line reaches from `from`, and the line: decided
     /// directly when the kind has few other pieces left (see [`direct`]), else by the sweep.
     fn partner(&mut self, from: usize) -> Option<(usize, Line)> {
-        let kinds = &self.walled.kinds;
+        let kinds = &self.ids.of_cell;
         let kind = kinds[from];
         let others = self.pieces.left(kind) - 1;
         if others == 0 {
@@ -164,8 +178,8 @@ impl<L: Layer> Table<L> {
     /// Removes the pieces on `cells`; with gravity, the pieces above them fall.
     fn remove(&mut self, cells: [usize; 2]) {
         for cell in cells {
-            let kind = std::mem::replace(&mut self.walled.kinds[cell], EMPTY);
-            self.pieces.remove(kind, cell, &self.walled.kinds);
+            let kind = std::mem::replace(&mut self.ids.of_cell[cell], K::default());
+            self.pieces.remove(kind, cell, &self.ids.of_cell);
             if let Some(stops) = &mut self.stops {
                 stops.open(cell);
             }
@@ -188,25 +202,17 @@ impl<L: Layer> Table<L> {
         let width = self.walled.width();
         // 0-based board row r of this column is walled cell (r + 2) * width + col + 1.
         let at = |row: usize| (row + 2) * width + col + 1;
-        let pieces_in = |kinds: &[Kind]| -> Vec<(Kind, usize)> {
-            (0..self.rows)
-                .map(at)
-                .filter(|&cell| kinds[cell] != EMPTY)
-                .map(|cell| (kinds[cell], cell))
-                .collect()
+        let pieces_in = |kinds: &[K]| -> Vec<usize> {
+            (0..self.rows).map(at).filter(|&cell| kinds[cell] != K::default()).collect()
         };
-        let before = pieces_in(&self.walled.kinds);
-        fall(&mut self.walled.kinds, at, self.rows, lowest - 1);
+        let before = pieces_in(&self.ids.of_cell);
+        fall(&mut self.ids.of_cell, at, self.rows, lowest - 1);
         for row in 0..self.rows {
-            self.walled.open[at(row)] = self.walled.kinds[at(row)] == EMPTY;
+            self.walled.open[at(row)] = self.ids.of_cell[at(row)] == K::default();
         }
         // Pieces keep their order down the column as they fall.
-        let moves: Vec<(Kind, usize, usize)> = before
-            .into_iter()
-            .zip(pieces_in(&self.walled.kinds))
-            .filter(|((_, from), (_, to))| from != to)
-            .map(|((kind, from), (_, to))| (kind, from, to))
-            .collect();
+        let moves: Vec<(usize, usize)> =
+            before.into_iter().zip(pieces_in(&self.ids.of_cell)).filter(|(from, to)| from != to).collect();
         self.pieces.moved(&moves);
     }
 }
@@ -232,35 +238,56 @@ pub fn greedy_each<E>(
     gravity: bool,
     each: impl FnMut(Removal) -> Result<(), E>,
 ) -> Result<usize, E> {
-    let (walled, rows) = (Walled::new(&board, rules.outside), board.rows());
+    let numbering = Numbering::of(&board);
+    // The kinds' ids in a byte, or two, where they fit.
+    if numbering.kinds() <= u8::MOST_KINDS {
+        greedy_numbered::<u8, E>(board, numbering, rules, gravity, each)
+    } else if numbering.kinds() <= u16::MOST_KINDS {
+        greedy_numbered::<u16, E>(board, numbering, rules, gravity, each)
+    } else {
+        greedy_numbered::<u32, E>(board, numbering, rules, gravity, each)
+    }
+}
+
+/// [`greedy_each`] with the kinds' ids stored as `K`.
+fn greedy_numbered<K: Id, E>(
+    board: Board,
+    numbering: Numbering,
+    rules: Rules,
+    gravity: bool,
+    each: impl FnMut(Removal) -> Result<(), E>,
+) -> Result<usize, E> {
+    let walled = Walled::new(&board, rules.outside);
+    let ids = Ids::<K>::new(&board, numbering, walled.width(), walled.open.len());
+    let rows = board.rows();
     drop(board);
     // A byte per (cell, axis) for the sweep's layers where the turns allow it.
     if rules.max_turns <= <u8 as Layer>::MOST_TURNS {
-        greedy_on(Table::<u8>::new(walled, rows, rules, gravity), each)
+        greedy_on(Table::<u8, K>::new(walled, ids, rows, rules, gravity), each)
     } else {
-        greedy_on(Table::<u32>::new(walled, rows, rules, gravity), each)
+        greedy_on(Table::<u32, K>::new(walled, ids, rows, rules, gravity), each)
     }
 }
 
 /// [`greedy_each`] on `table`.
-fn greedy_on<L: Layer, E>(
-    mut table: Table<L>,
+fn greedy_on<L: Layer, K: Id, E>(
+    mut table: Table<L, K>,
     mut each: impl FnMut(Removal) -> Result<(), E>,
 ) -> Result<usize, E> {
-    let pieces = table.walled.kinds.iter().filter(|&&kind| kind != EMPTY).count();
+    let pieces = table.ids.of_cell.iter().filter(|&&kind| kind != K::default()).count();
     let mut removals = 0;
     loop {
         let before = removals;
         for cell in table.board_cells() {
-            let kind = table.walled.kinds[cell];
-            if kind == EMPTY {
+            let kind = table.ids.of_cell[cell];
+            if kind == K::default() {
                 continue;
             }
             if let Some((partner, line)) = table.partner(cell) {
                 let (a, b) = (table.walled.pos(cell), table.walled.pos(partner));
                 table.remove([cell, partner]);
                 removals += 1;
-                each(Removal { a, b, kind, line })?;
+                each(Removal { a, b, kind: table.ids.name(kind), line })?;
             }
         }
         if removals == before {
@@ -288,13 +315,12 @@ pub fn best_reporting(
         Verdict::Hopeless => Best::Hopeless,
         Verdict::Undecided => Best::Undecided,
         Verdict::Cleared(order) => {
-            let walled = Walled::new(board, settings.rules.outside);
-            let mut replay = Table::<u32>::new(walled, board.rows(), settings.rules, settings.gravity);
+            let mut replay = Table::of(board, settings.rules, settings.gravity);
             let removals = order
                 .into_iter()
                 .map(|(a, b)| {
                     let (from, to) = (replay.walled.cell(a), replay.walled.cell(b));
-                    let kind = replay.walled.kinds[from];
+                    let kind = replay.ids.name(replay.ids.of_cell[from]);
                     let line = replay.line(from, to).expect("every removal of the search can be made");
                     replay.remove([from, to]);
                     Removal { a, b, kind, line }
@@ -316,7 +342,7 @@ mod tests {
 
     /// Greedy play that always sweeps, as it did before partners were decided directly.
     fn greedy_by_sweeps(board: &Board, rules: Rules, gravity: bool) -> Game {
-        let mut table = Table::<u32>::new(Walled::new(board, rules.outside), board.rows(), rules, gravity);
+        let mut table = Table::of(board, rules, gravity);
         table.most_direct = 0;
         table.stops = None;
         let mut removals = Vec::new();
@@ -339,6 +365,44 @@ mod tests {
             let (outside, gravity) = (rng.random(), rng.random());
             let play = |max_turns| greedy(&board, Rules { max_turns, outside }, gravity);
             assert_eq!(play(254), play(300), "{board:?} outside {outside} gravity {gravity}");
+        }
+    }
+
+    /// The game of `board` with the kinds' ids stored as `K`.
+    fn greedy_as<K: Id>(board: &Board, rules: Rules, gravity: bool) -> Game {
+        let mut removals = Vec::new();
+        let played = greedy_numbered::<K, Infallible>(
+            board.clone(),
+            Numbering::of(board),
+            rules,
+            gravity,
+            |removal| {
+                removals.push(removal);
+                Ok(())
+            },
+        );
+        let Ok(pieces_left) = played;
+        Game { removals, pieces_left }
+    }
+
+    /// Kinds numbered in a byte, two bytes or four play the same games, on boards of few kinds
+    /// and of more than a byte numbers, with kinds as large as the input allows.
+    #[test]
+    fn narrow_ids_play_as_wide_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(255);
+        for round in 0..60 {
+            let (rows, cols) = (rng.random_range(1..=30), rng.random_range(1..=30));
+            let kinds = if round % 2 == 0 { rng.random_range(1..=8) } else { 300 };
+            let mut board = crate::r#gen::board(rows, cols, rng.random_range(0.3..=1.0), kinds, &mut rng);
+            for kind in board.cells_mut().iter_mut().filter(|kind| **kind % 7 == 1) {
+                *kind = Kind::MAX - *kind;
+            }
+            let (rules, gravity) = (Rules { max_turns: 2, outside: rng.random() }, rng.random());
+            let wide = greedy_as::<u32>(&board, rules, gravity);
+            assert_eq!(greedy_as::<u16>(&board, rules, gravity), wide, "{board:?}");
+            if Numbering::of(&board).kinds() <= u8::MOST_KINDS {
+                assert_eq!(greedy_as::<u8>(&board, rules, gravity), wide, "{board:?}");
+            }
         }
     }
 

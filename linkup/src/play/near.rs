@@ -105,11 +105,16 @@ impl Stops {
 
     /// The sweep's first hit of a piece of `kind` from the piece on `from` at 0 turns, then at
     /// 1 turn when `max_turns` allows, as the cells of its line (ends and turn).
-    pub(super) fn partner(&self, kinds: &[u32], from: usize, max_turns: u32) -> Option<Vec<usize>> {
-        let kind = kinds[from];
+    pub(super) fn partner<K: PartialEq>(
+        &self,
+        kinds: &[K],
+        from: usize,
+        max_turns: u32,
+    ) -> Option<Vec<usize>> {
+        let kind = &kinds[from];
         let ends = [0, 1, 2, 3]
             .map(|direction| self.stop(direction, from.wrapping_add_signed(self.steps[direction])));
-        if let Some(&end) = ends.iter().find(|&&end| kinds[end] == kind) {
+        if let Some(&end) = ends.iter().find(|&&end| kinds[end] == *kind) {
             return Some(vec![from, end]);
         }
         if max_turns == 0 {
@@ -121,7 +126,7 @@ impl Stops {
             while at != end {
                 for turn in [across, across + 2] {
                     let hit = self.stop(turn, at.wrapping_add_signed(self.steps[turn]));
-                    if kinds[hit] == kind {
+                    if kinds[hit] == *kind {
                         return Some(vec![from, at, hit]);
                     }
                 }

@@ -3,18 +3,17 @@
 
 use common::Pos;
 
-use crate::model::{Board, EMPTY, Kind, Line};
+use crate::model::{Board, EMPTY, Line};
 
 /// The framed board with one more ring around it that is always blocked (the *wall*), so that
-/// the lines of a [`Sweep`] stop without bounds checks. Cells are numbered row by row.
+/// the lines of a [`Sweep`] stop without bounds checks. Cells are numbered row by row: board
+/// row r, column c (0-based) is cell (r + 2) * width + c + 2.
 #[derive(Debug, Clone, Default)]
 pub struct Walled {
     /// Columns, m + 4.
     width: usize,
     /// Which cells a line may pass: empty board cells, and the ring when the outside is open.
     pub open: Vec<bool>,
-    /// The kind of every cell; [`EMPTY`] on the ring and the wall.
-    pub kinds: Vec<Kind>,
 }
 
 impl Walled {
@@ -31,8 +30,6 @@ impl Walled {
         self.width = width;
         self.open.clear();
         self.open.resize(width * height, false);
-        self.kinds.clear();
-        self.kinds.resize(width * height, EMPTY);
         for row in 1..height - 1 {
             let line = &mut self.open[row * width..(row + 1) * width];
             if row == 1 || row == height - 2 {
@@ -44,7 +41,6 @@ impl Walled {
         }
         for (row, kinds) in board.iter_rows().enumerate() {
             let start = (row + 2) * width + 2;
-            self.kinds[start..start + kinds.len()].copy_from_slice(kinds);
             for (open, &kind) in self.open[start..start + kinds.len()].iter_mut().zip(kinds) {
                 *open = kind == EMPTY;
             }
