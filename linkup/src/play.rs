@@ -178,7 +178,7 @@ impl<L: Layer, K: Id> Table<L, K> {
     /// Removes the pieces on `cells`; with gravity, the pieces above them fall.
     fn remove(&mut self, cells: [usize; 2]) {
         for cell in cells {
-            let kind = std::mem::replace(&mut self.ids.of_cell[cell], K::default());
+            let kind = std::mem::take(&mut self.ids.of_cell[cell]);
             self.pieces.remove(kind, cell, &self.ids.of_cell);
             if let Some(stops) = &mut self.stops {
                 stops.open(cell);
