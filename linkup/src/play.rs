@@ -153,9 +153,12 @@ impl<L: Layer, K: Id> Table<L, K> {
                 return None;
             }
         }
-        if others <= self.most_direct && self.max_turns <= 2 {
+        if others <= self.most_direct
+            && self.max_turns <= 2
+            && let Some(of_kind) = self.pieces.cells(kind, kinds)
+        {
             let grid = direct::Grid { open: &self.walled.open, width: self.walled.width() };
-            match grid.partner(from, self.pieces.cells(kind, kinds), self.max_turns) {
+            match grid.partner(from, of_kind, self.max_turns) {
                 Direct::Found(to, cells) => return Some((to, self.walled.line(&cells))),
                 Direct::Nothing => return None,
                 Direct::Tie => {}

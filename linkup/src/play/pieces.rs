@@ -1,19 +1,36 @@
-//! Where the pieces of each kind stand, for greedy play: how many a kind has left, and their
-//! cells when few are left (the direct check of [`super::direct`] goes through them).
+//! Where the pieces of each kind stand, for greedy play: how many each kind has left, and the
+//! cells of a kind when few are left (the direct check of [`super::direct`] goes through
+//! them; a kind not listed is left to the sweep, which finds the same partner).
 //!
-//! The cells of all pieces lie in one array, kind after kind (kinds by their [`Id`]), so a
-//! kind costs three numbers and a piece one, whatever the number of kinds. Without gravity a
-//! cell that empties never holds a piece again, so a removed piece may stay in its kind's
-//! cells until more than half of them are removed ones, when they are dropped in one pass:
-//! O(1) per removal amortised, and no table by cell. With gravity pieces move, and a moved
-//! piece's entry must be found from its cell, so each cell keeps its place in the array.
+//! Listed kinds' cells lie in one array, kind after kind (kinds by their [`Id`]), so a kind
+//! costs three numbers and a listed piece one.
+//!
+//! Without gravity a cell that empties never holds a piece again, so:
+//! - a removed piece may stay in its kind's cells until more than half of them are removed
+//!   ones, when they are dropped in one pass: O(1) per removal amortised, no table by cell;
+//! - a kind is listed only once few of its pieces are left: the board is scanned for every
+//!   kind with at most [`LIST_AT_MOST`] pieces left at the start, and again whenever the
+//!   direct check asks for a kind not listed. A scan is a pass over the board's kinds, a few
+//!   instructions a cell, where the alternative is a sweep, which on a board emptied enough
+//!   for the check covers much of it; each kind starting with more pieces causes at most one
+//!   scan. On a full board of few kinds the array then holds a few pieces instead of all.
+//!
+//! With gravity pieces move, and a moved piece's entry must be found from its cell, so every
+//! kind is listed from the start and each cell keeps its place in the array.
 
 use super::ids::Id;
 
+/// Most pieces left of a kind that a scan lists: twice what the direct check takes, so that a
+/// kind listed by a scan serves the direct check for many removals.
+pub(super) const LIST_AT_MOST: usize = 2 * (super::direct::MOST_CANDIDATES + 1);
+
+/// `start` of a kind not listed.
+const UNLISTED: u32 = u32::MAX;
+
 /// The pieces of every kind on a walled board.
 pub(super) struct Pieces {
-    /// The cells of kind `k`'s pieces are `cells[start[k]..start[k] + listed[k]]`, in no
-    /// order. Without gravity they may include cells emptied since (see the module
+    /// The cells of listed kind `k`'s pieces are `cells[start[k]..start[k] + listed[k]]`, in
+    /// no order. Without gravity they may include cells emptied since (see the module
     /// documentation); with gravity, only pieces on the board.
     cells: Vec<u32>,
     start: Vec<u32>,
@@ -24,8 +41,8 @@ pub(super) struct Pieces {
     slot: Option<Vec<u32>>,
 }
 
-// Cells and pieces are numbered in `u32`s.
-const _: () = assert!(crate::model::MAX_CELLS + 4 * crate::model::MAX_SIDE + 16 <= u32::MAX as usize);
+// Cells and pieces are numbered in `u32`s, and no array of pieces reaches `UNLISTED`.
+const _: () = assert!(crate::model::MAX_CELLS + 4 * crate::model::MAX_SIDE + 16 < UNLISTED as usize);
 
 impl Pieces {
     /// The pieces of the walled board whose kind ids are `ids` (`kinds` kinds); `gravity` if
@@ -36,23 +53,39 @@ impl Pieces {
             left[id.index()] += 1;
         }
         left[0] = 0;
-        let mut start = Vec::with_capacity(kinds + 2);
-        start.push(0);
-        for &count in &left {
-            start.push(start.last().expect("one pushed") + count);
-        }
-        let mut slot = gravity.then(|| vec![0; ids.len()]);
-        let mut cells = vec![0; start[kinds + 1] as usize];
-        let mut next = start.clone();
-        for (cell, &id) in ids.iter().enumerate().filter(|&(_, &id)| id != K::default()) {
-            let at = &mut next[id.index()];
-            cells[*at as usize] = cell as u32;
-            if let Some(slot) = &mut slot {
-                slot[cell] = *at;
+        let mut pieces = Pieces {
+            cells: Vec::new(),
+            start: vec![UNLISTED; kinds + 1],
+            listed: vec![0; kinds + 1],
+            left,
+            slot: gravity.then(|| vec![0; ids.len()]),
+        };
+        pieces.scan(ids, if gravity { usize::MAX } else { LIST_AT_MOST });
+        pieces
+    }
+
+    /// Lists every kind not listed with at most `most` pieces left.
+    fn scan<K: Id>(&mut self, ids: &[K], most: usize) {
+        // `next[k]`: where kind k's next piece goes while it is being listed.
+        let mut next = vec![UNLISTED; self.left.len()];
+        let mut end = self.cells.len() as u32;
+        for kind in 1..self.left.len() {
+            if self.start[kind] == UNLISTED && self.left[kind] as usize <= most {
+                (self.start[kind], self.listed[kind], next[kind]) = (end, self.left[kind], end);
+                end += self.left[kind];
             }
-            *at += 1;
         }
-        Pieces { cells, start, listed: left.clone(), left, slot }
+        self.cells.resize(end as usize, 0);
+        for (cell, &id) in ids.iter().enumerate() {
+            let at = &mut next[id.index()];
+            if *at != UNLISTED && id != K::default() {
+                self.cells[*at as usize] = cell as u32;
+                if let Some(slot) = &mut self.slot {
+                    slot[cell] = *at;
+                }
+                *at += 1;
+            }
+        }
     }
 
     /// Pieces of kind `id` on the board.
@@ -60,29 +93,36 @@ impl Pieces {
         self.left[id.index()] as usize
     }
 
-    /// The listed cells of kind `id`, those emptied since included.
-    fn listed<K: Id>(&self, id: K) -> std::ops::Range<usize> {
-        let start = self.start[id.index()] as usize;
-        start..start + self.listed[id.index()] as usize
-    }
-
-    /// The cells of the pieces of kind `id` on the board, where `ids` are the board's kinds.
+    /// The cells of the pieces of kind `id` on the board, where `ids` are the board's kinds,
+    /// if it has at most [`LIST_AT_MOST`] left (listed by a scan now if it was not yet).
     pub(super) fn cells<'a, K: Id>(
-        &'a self,
+        &'a mut self,
         id: K,
         ids: &'a [K],
-    ) -> impl Iterator<Item = usize> + Clone + 'a {
-        self.cells[self.listed(id)].iter().map(|&cell| cell as usize).filter(move |&cell| ids[cell] == id)
+    ) -> Option<impl Iterator<Item = usize> + Clone + 'a> {
+        let kind = id.index();
+        if self.start[kind] == UNLISTED && self.left[kind] as usize <= LIST_AT_MOST {
+            self.scan(ids, LIST_AT_MOST);
+        }
+        if self.start[kind] == UNLISTED {
+            return None;
+        }
+        let start = self.start[kind] as usize;
+        let listed = &self.cells[start..start + self.listed[kind] as usize];
+        Some(listed.iter().map(|&cell| cell as usize).filter(move |&cell| ids[cell] == id))
     }
 
     /// The piece of kind `id` on `cell` has left the board; `ids` are the board's kinds after it.
     pub(super) fn remove<K: Id>(&mut self, id: K, cell: usize, ids: &[K]) {
         let kind = id.index();
         self.left[kind] -= 1;
-        let listed = self.listed(id);
+        if self.start[kind] == UNLISTED {
+            return;
+        }
+        let first = self.start[kind] as usize;
+        let listed = first..first + self.listed[kind] as usize;
         let Some(slot_of) = &mut self.slot else {
             if self.listed[kind] > 2 * self.left[kind] {
-                let first = listed.start;
                 let mut kept = first;
                 for at in listed {
                     if ids[self.cells[at] as usize] == id {
@@ -109,6 +149,45 @@ impl Pieces {
         for (&(_, to), slot) in moves.iter().zip(slots) {
             self.cells[slot as usize] = to as u32;
             slot_of[to] = slot;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// As pieces leave a board without gravity, each kind's count is right, and a kind with few
+    /// left lists exactly its pieces, whether listed from the start or by a later scan.
+    #[test]
+    fn listed_cells_are_the_pieces_left() {
+        let mut rng = ChaCha8Rng::seed_from_u64(66);
+        for _ in 0..50 {
+            let kinds = rng.random_range(1..=6_usize);
+            let mut ids: Vec<u8> = (0..rng.random_range(1..=600))
+                .map(|_| if rng.random_bool(0.2) { 0 } else { rng.random_range(1..=kinds as u8) })
+                .collect();
+            let mut pieces = Pieces::new(&ids, kinds, false);
+            let mut order: Vec<usize> = (0..ids.len()).filter(|&cell| ids[cell] != 0).collect();
+            order.shuffle(&mut rng);
+            for cell in order {
+                let id = std::mem::take(&mut ids[cell]);
+                pieces.remove(id, cell, &ids);
+                for kind in 1..=kinds as u8 {
+                    let left: Vec<usize> = (0..ids.len()).filter(|&at| ids[at] == kind).collect();
+                    assert_eq!(pieces.left(kind), left.len());
+                    let listed = pieces.cells(kind, &ids).map(|cells| {
+                        let mut cells: Vec<usize> = cells.collect();
+                        cells.sort_unstable();
+                        cells
+                    });
+                    assert_eq!(listed, (left.len() <= LIST_AT_MOST).then_some(left));
+                }
+            }
         }
     }
 }
