@@ -111,7 +111,7 @@ impl Table {
     /// The table of a game on `board`.
     fn of(board: &Board, rules: Rules, gravity: bool) -> Table {
         let walled = Walled::new(board, rules.outside);
-        let ids = Ids::new(board, Numbering::of(board), walled.width(), walled.open.len());
+        let ids = Ids::new(board, Numbering::of(board));
         Table::new(walled, ids, board.rows(), rules, gravity)
     }
 }
@@ -260,10 +260,15 @@ fn greedy_numbered<K: Id, E>(
     gravity: bool,
     each: impl FnMut(Removal) -> Result<(), E>,
 ) -> Result<usize, E> {
-    let walled = Walled::new(&board, rules.outside);
-    let ids = Ids::<K>::new(&board, numbering, walled.width(), walled.open.len());
-    let rows = board.rows();
+    // The board as read goes before the open cells are laid out: never three copies at once.
+    let (rows, cols) = (board.rows(), board.cols());
+    let ids = Ids::<K>::new(&board, numbering);
     drop(board);
+    let mut walled = Walled::blocked(rows, cols, rules.outside);
+    for (row, col) in (0..rows).flat_map(|row| (0..cols).map(move |col| (row, col))) {
+        let cell = walled.board_cell(row, col);
+        walled.open[cell] = ids.of_cell[cell] == K::default();
+    }
     // A byte per (cell, axis) for the sweep's layers where the turns allow it.
     if rules.max_turns <= <u8 as Layer>::MOST_TURNS {
         greedy_on(Table::<u8, K>::new(walled, ids, rows, rules, gravity), each)

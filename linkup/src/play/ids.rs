@@ -7,6 +7,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::model::{Board, EMPTY, Kind};
+use crate::solve::Walled;
 
 /// A kind's number on the played board; the default, 0, is no piece.
 pub(super) trait Id: Copy + Eq + Default + std::fmt::Debug {
@@ -73,14 +74,14 @@ pub(super) struct Ids<K> {
 
 impl<K: Id> Ids<K> {
     /// The kinds of `board` by their numbers in `numbering` (at most [`Id::MOST_KINDS`]),
-    /// laid out as the walled board of `width` columns and `cells` cells (board row r, column c,
-    /// 0-based, at cell (r + 2) * width + c + 2).
-    pub(super) fn new(board: &Board, numbering: Numbering, width: usize, cells: usize) -> Ids<K> {
+    /// laid out as the [`Walled`] board of a board of its size.
+    pub(super) fn new(board: &Board, numbering: Numbering) -> Ids<K> {
         let Numbering { number, mut names } = numbering;
         assert!(names.len() <= K::MOST_KINDS, "{} kinds do not fit the ids", names.len());
+        let (width, cells) = Walled::shape(board.rows(), board.cols());
         let mut of_cell = vec![K::default(); cells];
         for (row, kinds) in board.iter_rows().enumerate() {
-            let start = (row + 2) * width + 2;
+            let start = Walled::cell_in(width, row, 0);
             for (id, kind) in of_cell[start..start + kinds.len()].iter_mut().zip(kinds) {
                 if *kind != EMPTY {
                     *id = K::from_index(number[kind] as usize);

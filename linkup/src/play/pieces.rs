@@ -69,10 +69,11 @@ impl Pieces {
         // `next[k]`: where kind k's next piece goes while it is being listed.
         let mut next = vec![UNLISTED; self.left.len()];
         let mut end = self.cells.len() as u32;
-        for kind in 1..self.left.len() {
-            if self.start[kind] == UNLISTED && self.left[kind] as usize <= most {
-                (self.start[kind], self.listed[kind], next[kind]) = (end, self.left[kind], end);
-                end += self.left[kind];
+        let kinds = self.start.iter_mut().zip(&mut self.listed).zip(&self.left).zip(&mut next).skip(1);
+        for (((start, listed), &left), next) in kinds {
+            if *start == UNLISTED && left as usize <= most {
+                (*start, *listed, *next) = (end, left, end);
+                end += left;
             }
         }
         self.cells.resize(end as usize, 0);

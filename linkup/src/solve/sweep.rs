@@ -24,12 +24,48 @@ impl Walled {
         walled
     }
 
+    /// The walled board of a board of `rows` × `cols` cells, all of them blocked, with the
+    /// ring open when `outside`; open the board's empty cells with [`Walled::board_cell`].
+    pub fn blocked(rows: usize, cols: usize, outside: bool) -> Walled {
+        let mut walled = Walled::default();
+        walled.frame(rows, cols, outside);
+        walled
+    }
+
+    /// The cell number of 0-based board row `row`, column `col`.
+    pub fn board_cell(&self, row: usize, col: usize) -> usize {
+        Walled::cell_in(self.width, row, col)
+    }
+
+    /// Columns and cells of the walled board of a board of `rows` × `cols` cells.
+    pub fn shape(rows: usize, cols: usize) -> (usize, usize) {
+        (cols + 4, (cols + 4) * (rows + 4))
+    }
+
+    /// The cell number of 0-based board row `row`, column `col` on a walled board of `width`
+    /// columns.
+    pub fn cell_in(width: usize, row: usize, col: usize) -> usize {
+        (row + 2) * width + col + 2
+    }
+
     /// Rebuilds the walled board for `board` in the memory it already has.
     pub fn build(&mut self, board: &Board, outside: bool) {
-        let (width, height) = (board.cols() + 4, board.rows() + 4);
+        self.frame(board.rows(), board.cols(), outside);
+        for (row, kinds) in board.iter_rows().enumerate() {
+            let start = self.board_cell(row, 0);
+            for (open, &kind) in self.open[start..start + kinds.len()].iter_mut().zip(kinds) {
+                *open = kind == EMPTY;
+            }
+        }
+    }
+
+    /// Lays out the ring and the wall of a board of `rows` × `cols` cells, all of them blocked.
+    fn frame(&mut self, rows: usize, cols: usize, outside: bool) {
+        let (width, cells) = Walled::shape(rows, cols);
+        let height = cells / width;
         self.width = width;
         self.open.clear();
-        self.open.resize(width * height, false);
+        self.open.resize(cells, false);
         for row in 1..height - 1 {
             let line = &mut self.open[row * width..(row + 1) * width];
             if row == 1 || row == height - 2 {
@@ -37,12 +73,6 @@ impl Walled {
             } else {
                 line[1] = outside;
                 line[width - 2] = outside;
-            }
-        }
-        for (row, kinds) in board.iter_rows().enumerate() {
-            let start = (row + 2) * width + 2;
-            for (open, &kind) in self.open[start..start + kinds.len()].iter_mut().zip(kinds) {
-                *open = kind == EMPTY;
             }
         }
     }
