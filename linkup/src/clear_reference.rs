@@ -74,7 +74,8 @@ fn clears(board: &Board, rules: Rules, gravity: bool, hopeless: &mut FxHashSet<V
 mod tests {
     use super::*;
 
-    /// Two kinds interleaved on one row cannot be joined inside the board, but can around it; a piece with no partner never goes; with gravity a piece falls onto the bottom row.
+    /// Two kinds interleaved on one row cannot be joined inside the board, but can around it; a
+    /// piece with no partner never goes; with gravity a piece falls onto the bottom row.
     #[test]
     fn small_boards() {
         let inside = Rules { max_turns: 2, outside: false };

@@ -1,10 +1,10 @@
 //! Generated boards and queries for `gen`, the benchmarks and the property tests.
 //!
-//! A board holds an even number of pieces, about `density` of its cells, placed at random and
-//! dealt out in pairs of one random kind each, so that every kind has an even count. A *deal*
-//! (`--copies C`) is the real game's: a full board with exactly C pieces of every kind, placed
-//! uniformly at random. With `--solvable`, boards are drawn until the exact search proves one
-//! clearable (up to a number of tries). Queries mix pairs of pieces of one kind (each piece with another of its kind),
+//! A board holds an even number of pieces, about `density` of its cells, placed at random and dealt
+//! out in pairs of one random kind each, so that every kind has an even count. A *deal* (`--copies
+//! C`) is the real game's: a full board with exactly C pieces of every kind, placed uniformly at
+//! random. With `--solvable`, boards are drawn until the exact search proves one clearable (up to a
+//! number of tries). Queries mix pairs of pieces of one kind (each piece with another of its kind),
 //! pairs of random pieces (mostly of different kinds), and pairs with an empty cell.
 
 use std::collections::HashMap;

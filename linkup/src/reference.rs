@@ -5,14 +5,14 @@
 //! workspace reads its input; [`crate::parse`] must give exactly the same cases and the same
 //! diagnostics.
 //!
-//! [`joinable`] is a breadth-first search over states (cell, direction, turns so far) on the whole framed board,
-//! one search per query. The line leaves the first cell in any of the four directions with no
-//! turn taken. From a state, it steps one cell in its direction: onto the second cell, and the
-//! answer is yes; onto a blocked cell or off the frame, and this state ends; onto an open cell
-//! (an empty cell, or the ring when the outside is open), and it may go on in the same
-//! direction, or in either direction at right angles if a turn is left. Each state is visited
-//! at most once, so the search ends, and it visits every state a line within the rules can be
-//! in, so it finds the second cell exactly when some line reaches it.
+//! [`joinable`] is a breadth-first search over states (cell, direction, turns so far) on the whole
+//! framed board, one search per query. The line leaves the first cell in any of the four directions
+//! with no turn taken. From a state, it steps one cell in its direction: onto the second cell, and
+//! the answer is yes; onto a blocked cell or off the frame, and this state ends; onto an open cell
+//! (an empty cell, or the ring when the outside is open), and it may go on in the same direction,
+//! or in either direction at right angles if a turn is left. Each state is visited at most once, so
+//! the search ends, and it visits every state a line within the rules can be in, so it finds the
+//! second cell exactly when some line reaches it.
 
 use std::collections::VecDeque;
 

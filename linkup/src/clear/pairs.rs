@@ -7,7 +7,8 @@ use super::{Bits, StillSearch, Wait};
 /// brought up to date rather than found again (see [`StillSearch::pair_mask`]).
 pub(super) const DERIVE_DEPTH: usize = 4;
 
-/// The pairing bit of the pairs of a kind of more than four pieces in [`Still::used`].
+/// The pairing bit of the pairs of a kind of more than four pieces in
+/// [`Still::used`](super::still::Still::used).
 pub(super) const MANY: u8 = 0b1000;
 
 /// All three pairings of a kind with four pieces left.

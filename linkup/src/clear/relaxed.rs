@@ -14,7 +14,7 @@ pub(super) struct Edge {
     /// The cells of `a` and `b`.
     pub(super) at: [Cell; 2],
     /// The pairing of the pair as a bit (kinds of four: bit p for pairing p; kinds of two: 0;
-    /// larger kinds: [`MANY`]).
+    /// larger kinds: [`MANY`](super::pairs::MANY)).
     pub(super) pairing: u8,
     /// Known joinable on the relaxed board.
     pub(super) joined: bool,
@@ -66,19 +66,21 @@ pub(super) struct Base {
     pub(super) edges: Vec<Edge>,
 }
 
-/// The state of a run of the relaxation ([`super::StillSearch::can_all_go`]), in arrays of fixed size (an
-/// index masked to 63 needs no bounds check; a framed side is at most 62 lines, and
-/// [`MAX_SIDE`]² pieces fit in 64 words of bits): the relaxed board, the pieces freed, the rows
-/// and the columns (one bit per framed line) of the pieces freed since [`super::StillSearch::relax_run`]
-/// last took them (`freed_lines`) and since the run began (`freed_all`). Made by
-/// [`super::StillSearch::relax_setup`] (or from a [`Base`]), taken over by [`super::StillSearch::relax_run`].
+/// The state of a run of the relaxation ([`super::StillSearch::can_all_go`]), in arrays of fixed
+/// size (an index masked to 63 needs no bounds check; a framed side is at most 62 lines, and
+/// [`MAX_SIDE`](super::MAX_SIDE)² pieces fit in 64 words of bits): the relaxed board, the pieces
+/// freed, the rows and the columns (one bit per framed line) of the pieces freed since
+/// [`super::StillSearch::relax_run`] last took them (`freed_lines`) and since the run began
+/// (`freed_all`). Made by [`super::StillSearch::relax_setup`] (or from a [`Base`]), taken over by
+/// [`super::StillSearch::relax_run`].
 ///
 /// The relaxed board is also kept a byte per cell (`open`, the cell at row r and column c at
-/// [`cell_index`]): a pair apart is looked at every pass, and its four cells cost a byte each
-/// that way ([`Edge::cells`]), against a shift, a load and a shift each in the words. Only
-/// its first `cells_used` bytes (the framed rows and the row beyond) are ever set: the rest
-/// stays 0, and is neither cleared nor copied. A run's state is boxed and reused
-/// ([`Still::relaxings`]): made anew, moved or cloned whole, its bytes cost more than the run.
+/// [`cell_index`]): a pair apart is looked at every pass, and its four cells cost a byte each that
+/// way ([`Edge::cells`]), against a shift, a load and a shift each in the words. Only its first
+/// `cells_used` bytes (the framed rows and the row beyond) are ever set: the rest stays 0, and is
+/// neither cleared nor copied. A run's state is boxed and reused
+/// ([`Still::relaxings`](super::still::Still::relaxings)): made anew, moved or cloned whole, its
+/// bytes cost more than the run.
 #[derive(Debug)]
 pub(super) struct Relaxing {
     pub(super) rows: [u64; LINE_WORDS],

@@ -46,12 +46,12 @@ impl StillSearch {
     }
 }
 
-/// Runs `round` in rounds until one ends within its budget, or the work is past the budget of
-/// the search ([`super::Position::exhausted`]): round r may search `unit` times the r-th term of
-/// the Luby sequence more positions ([`super::Position::budget`] is set to that). `round` gets the round's seed: none in the
-/// first, then a number drawn from the board's kinds and the round, so that every run on a
-/// board searches the same positions. A round that runs out of its budget concludes
-/// nothing: the next starts from the first position.
+/// Runs `round` in rounds until one ends within its budget, or the work is past the budget of the
+/// search ([`super::Position::exhausted`]): round r may search `unit` times the r-th term of the
+/// Luby sequence more positions ([`super::Position::budget`] is set to that). `round` gets the
+/// round's seed: none in the first, then a number drawn from the board's kinds and the round, so
+/// that every run on a board searches the same positions. A round that runs out of its budget
+/// concludes nothing: the next starts from the first position.
 pub(super) fn in_rounds<S: Search>(
     search: &mut S,
     unit: u64,

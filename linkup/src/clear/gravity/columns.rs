@@ -36,11 +36,12 @@ impl Code {
 }
 
 /// What [`GravitySearch::settle_packed`] and [`GravitySearch::settle`] keep up to date with
-/// gravity, column by column, so that a position costs work only in the columns a removal touched. Invariants (once
-/// [`GravitySearch::init_columns`] ran): `top[c]` is the highest piece on the board in framed column `c`
-/// ([`NO_PIECE`] when none); `tops_of_kind[k]` is the number of columns whose top piece is of kind
-/// `k`; `key` is the canonical set of pieces of the board (see the [module documentation](self)),
-/// one bit per piece; `hash` is the XOR of `zobrist[p]` over the pieces `p` of `key`.
+/// gravity, column by column, so that a position costs work only in the columns a removal touched.
+/// Invariants (once [`GravitySearch::init_columns`] ran): `top[c]` is the highest piece on the
+/// board in framed column `c` ([`NO_PIECE`] when none); `tops_of_kind[k]` is the number of columns
+/// whose top piece is of kind `k`; `key` is the canonical set of pieces of the board (see the
+/// [module documentation](self)), one bit per piece; `hash` is the XOR of `zobrist[p]` over the
+/// pieces `p` of `key`.
 #[derive(Debug, Default)]
 pub(in crate::clear) struct Columns {
     /// Per framed column: its pieces were given packed at its bottom.
@@ -67,11 +68,11 @@ pub(in crate::clear) struct Columns {
     pub(in crate::clear) paired_tops: Vec<u64>,
     /// Per framed cell (row-major): the piece on it, or [`NO_PIECE`].
     pub(in crate::clear) grid: Vec<u16>,
-    /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind
-    /// of the piece on the cell of column `c`, or [`NO_KIND`] (empty cells, the ring, the bytes
-    /// beyond the last column); held only when [`Columns::code`] is (every kind fits a byte
-    /// then), and up to date only as [`Columns::cells_on_demand`] says. Eight cells a word
-    /// find the pieces side by side of one kind in a few operations ([`side_by_side`]).
+    /// Per framed row, [`Columns::row_words`] words: byte `c % 8` of word `c / 8` is the kind of
+    /// the piece on the cell of column `c`, or [`NO_KIND`] (empty cells, the ring, the bytes beyond
+    /// the last column); held only when [`Columns::code`] is (every kind fits a byte then), and up
+    /// to date only as [`Columns::cells_on_demand`] says. Eight cells a word find the pieces side
+    /// by side of one kind in a few operations ([`side_by_side`](super::pairs::side_by_side)).
     pub(in crate::clear) kind_bytes: Vec<u64>,
     /// Words per framed row in [`Columns::kind_bytes`].
     pub(in crate::clear) row_words: usize,

@@ -48,29 +48,29 @@
 //!
 //! ## Work per position
 //! Everything a position needs about its board is kept up to date column by column (`Columns`,
-//! whose invariants are written there) as `GravitySearch::settle_packed` lays a column out after a removal
-//! or its undo, visiting only the pieces at and above the lowest one removed or put back
-//! (`GravitySearch::settle` lays out a column given with a gap): the column tops and their count per kind
-//! (the safe moves above, which look only at the kinds with two or more pieces on top), a grid of
-//! pieces, only in the rows that change, and the key of the board with its Zobrist hash, changed
-//! only for the pieces whose bit changes (a removal takes the key's slots of its columns from the
-//! lookup of its branch, an undo takes back those from before the removal). The first position of a
-//! round lays out a grid of kinds of one byte a cell from the grid of pieces (kept at every
-//! removal only when every position finds its pairs from scratch) and finds its joinable pairs
-//! from scratch: those of two pieces with an open side (row masks, bucketed by kind through each
-//! piece's code, its kind and index in the kind; a pair with a sunk piece is checked by
-//! one mask, `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight
+//! whose invariants are written there) as `GravitySearch::settle_packed` lays a column out after a
+//! removal or its undo, visiting only the pieces at and above the lowest one removed or put back
+//! (`GravitySearch::settle` lays out a column given with a gap): the column tops and their count
+//! per kind (the safe moves above, which look only at the kinds with two or more pieces on top), a
+//! grid of pieces, only in the rows that change, and the key of the board with its Zobrist hash,
+//! changed only for the pieces whose bit changes (a removal takes the key's slots of its columns
+//! from the lookup of its branch, an undo takes back those from before the removal). The first
+//! position of a round lays out a grid of kinds of one byte a cell from the grid of pieces (kept at
+//! every removal only when every position finds its pairs from scratch) and finds its joinable
+//! pairs from scratch: those of two pieces with an open side (row masks, bucketed by kind through
+//! each piece's code, its kind and index in the kind; a pair with a sunk piece is checked by one
+//! mask, `sunk_joinable`) and those side by side with a piece shut in (the grid of kinds, eight
 //! cells a word: `side_by_side`). Every other position brings its parent's pairs up to date
-//! (`GravitySearch::update_pairs`, where the proof is): when every column was given packed, a removal only
-//! opens the top cells of its columns, so only the pairs of a piece that fell or that sees an
-//! opened cell along a row or a column can change; the others are the parent's. A pair joined is dropped when it is in the sleep set (a
-//! position has a few branches, and many more pairs are looked at). Before any branch is played,
-//! the key and hash it would leave before anything falls (`GravitySearch::hash_without`: the key depends
-//! only on which pieces are left) are made for every branch, then looked up in the table of
-//! hopeless positions one after the other, so that the lookups' loads are in flight together; a key
-//! found there was entered after its safe moves, so it has none, the branch's position is that
-//! board, and the branch is refuted without being played. None of this changes which positions are
-//! searched or their order.
+//! (`GravitySearch::update_pairs`, where the proof is): when every column was given packed, a
+//! removal only opens the top cells of its columns, so only the pairs of a piece that fell or that
+//! sees an opened cell along a row or a column can change; the others are the parent's. A pair
+//! joined is dropped when it is in the sleep set (a position has a few branches, and many more
+//! pairs are looked at). Before any branch is played, the key and hash it would leave before
+//! anything falls (`GravitySearch::hash_without`: the key depends only on which pieces are left)
+//! are made for every branch, then looked up in the table of hopeless positions one after the
+//! other, so that the lookups' loads are in flight together; a key found there was entered after
+//! its safe moves, so it has none, the branch's position is that board, and the branch is refuted
+//! without being played. None of this changes which positions are searched or their order.
 
 mod columns;
 mod pairs;
@@ -176,10 +176,10 @@ pub(in crate::clear) struct Gravity {
     /// open, and every kind has at most 64 pieces: a position's pairs are then found from its
     /// parent's ([`GravitySearch::update_pairs`]).
     pub(in crate::clear) incremental: bool,
-    /// Scratch for [`GravitySearch::find_pairs_by_cells`]: per kind (fewer than 256 when it is used), its
-    /// pieces with an open side and those of them sunk (see [`sunk_joinable`]; bits of the index in
-    /// the kind of [`Columns::code`]; all 0 between uses). Fixed sizes, indexed by masked numbers,
-    /// need no bounds checks.
+    /// Scratch for [`GravitySearch::find_pairs_by_cells`]: per kind (fewer than 256 when it is
+    /// used), its pieces with an open side and those of them sunk (see
+    /// [`sunk_joinable`](pairs::sunk_joinable); bits of the index in the kind of [`Columns::code`];
+    /// all 0 between uses). Fixed sizes, indexed by masked numbers, need no bounds checks.
     pub(in crate::clear) open_of_kind: Box<[(u64, u64); 256]>,
     /// Per branch on the search path (as [`Position::branches`]): its board is known hopeless.
     pub(in crate::clear) known: Vec<bool>,

@@ -3,7 +3,7 @@
 
 use super::{Bits, Branch, Cell, Code, Gravity, GravitySearch, NO_PIECE, Parent, Reach, reach, span};
 
-/// No kind (an empty cell of [`Columns::kind_bytes`]).
+/// No kind (an empty cell of [`Columns::kind_bytes`](super::columns::Columns::kind_bytes)).
 pub(in crate::clear) const NO_KIND: u8 = u8::MAX;
 
 /// Bytes 0x01 of a word, and bytes 0x7F.
@@ -15,21 +15,21 @@ pub(in crate::clear) fn zero_bytes(word: u64) -> u64 {
     !((word & LOW_SEVEN).wrapping_add(LOW_SEVEN) | word | LOW_SEVEN)
 }
 
-/// For eight cells of a row of [`Columns::kind_bytes`] (`here`, followed on the row by `next`)
-/// and the eight below them (`below`): the high bit of byte `i` of the first word when cell `i`
-/// holds a piece of the kind of the cell on its right, of the second when of the kind of the
-/// cell below it.
+/// For eight cells of a row of [`Columns::kind_bytes`](super::columns::Columns::kind_bytes)
+/// (`here`, followed on the row by `next`) and the eight below them (`below`): the high bit of byte
+/// `i` of the first word when cell `i` holds a piece of the kind of the cell on its right, of the
+/// second when of the kind of the cell below it.
 pub(in crate::clear) fn side_by_side(here: u64, next: u64, below: u64) -> (u64, u64) {
     let held = !zero_bytes(!here) & LOW_BYTES << 7;
     let right = here >> 8 | next << 56;
     (zero_bytes(here ^ right) & held, zero_bytes(here ^ below) & held)
 }
 
-/// Adds each piece with an open side (`exposed`, a word per framed row; the rows from 1 up to
-/// those `grid` holds, as [`Columns::grid`]) to the first mask of its kind's bucket in
-/// `open_of_kind` (the bit of its index in its kind, from its [`Code`] in `code`), and returns
-/// the kinds met, bit `k % 64` of word `k / 64`, in `WORDS` words (enough for every kind: at
-/// most 256).
+/// Adds each piece with an open side (`exposed`, a word per framed row; the rows from 1 up to those
+/// `grid` holds, as [`Columns::grid`](super::columns::Columns::grid)) to the first mask of its
+/// kind's bucket in `open_of_kind` (the bit of its index in its kind, from its [`Code`] in `code`),
+/// and returns the kinds met, bit `k % 64` of word `k / 64`, in `WORDS` words (enough for every
+/// kind: at most 256).
 pub(in crate::clear) fn bucket_open_pieces<const WORDS: usize>(
     exposed: &[u64],
     grid: &[u16],
@@ -100,7 +100,7 @@ impl GravitySearch {
 
     /// Pushes onto `state.pairs` every joinable pair of the board, from the pieces with an open
     /// side, bucketed by kind, and the pairs side by side found on the grid of kinds (for kinds
-    /// of at most 64 pieces, see [`Columns::code`]), in no particular order.
+    /// of at most 64 pieces, see [`Columns::code`](super::columns::Columns::code)), in no particular order.
     pub(in crate::clear) fn find_pairs_by_cells(&mut self, state: &mut Gravity) {
         if self.columns.cells_on_demand {
             self.lay_out_kinds();
@@ -161,7 +161,7 @@ impl GravitySearch {
 
     /// Pushes onto `state.pairs` the joinable pairs of kind `k` (of at most 64 pieces) whose two
     /// pieces have an open side: those of `open` (bits of the index in the kind,
-    /// [`Columns::code`]), of which `sunk` are sunk (see [`sunk_joinable`]).
+    /// [`Columns::code`](super::columns::Columns::code)), of which `sunk` are sunk (see [`sunk_joinable`]).
     pub(in crate::clear) fn push_open_pairs_of_kind(
         &self,
         state: &mut Gravity,
@@ -412,10 +412,11 @@ impl GravitySearch {
         )
     }
 
-    /// Checks that the pairs found from the parent's (`state.pairs[pairs_from..]`) are those
-    /// found from scratch. It leaves the search as it found it: `state.pairs` gets back its
-    /// length, and the grid of kinds it lays out is, when pairs are brought up to
-    /// date ([`Columns::cells_on_demand`]), laid out again before every other read.
+    /// Checks that the pairs found from the parent's (`state.pairs[pairs_from..]`) are those found
+    /// from scratch. It leaves the search as it found it: `state.pairs` gets back its length, and
+    /// the grid of kinds it lays out is, when pairs are brought up to date
+    /// ([`Columns::cells_on_demand`](super::columns::Columns::cells_on_demand)), laid out again
+    /// before every other read.
     #[cfg(debug_assertions)]
     pub(in crate::clear) fn check_pairs(&mut self, state: &mut Gravity, pairs_from: usize) {
         let found_end = state.pairs.len();
