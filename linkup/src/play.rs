@@ -222,12 +222,20 @@ impl<L: Layer, K: Id> Table<L, K> {
 
 /// Plays `board` greedily: see the [module documentation](self).
 pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
+    kept(|each| greedy_each(board.clone(), rules, gravity, each))
+}
+
+/// A removal handed on as it is made, by a game that cannot fail.
+type Each<'a> = &'a mut dyn FnMut(Removal) -> Result<(), Infallible>;
+
+/// The game `play` plays, handing each removal to the function it is given, with the
+/// removals kept.
+fn kept(play: impl FnOnce(Each) -> Result<usize, Infallible>) -> Game {
     let mut removals = Vec::new();
-    let played = greedy_each(board.clone(), rules, gravity, |removal| {
+    let Ok(pieces_left) = play(&mut |removal| {
         removals.push(removal);
-        Ok::<(), Infallible>(())
+        Ok(())
     });
-    let Ok(pieces_left) = played;
     Game { removals, pieces_left }
 }
 
@@ -353,13 +361,7 @@ mod tests {
         let mut table = Table::of(board, rules, gravity);
         table.most_direct = 0;
         table.stops = None;
-        let mut removals = Vec::new();
-        let played = greedy_on(table, |removal| {
-            removals.push(removal);
-            Ok::<(), Infallible>(())
-        });
-        let Ok(pieces_left) = played;
-        Game { removals, pieces_left }
+        kept(|each| greedy_on(table, each))
     }
 
     /// Sweeps with layers of a byte and of four bytes play the same games: on boards this
@@ -378,19 +380,7 @@ mod tests {
 
     /// The game of `board` with the kinds' ids stored as `K`.
     fn greedy_as<K: Id>(board: &Board, rules: Rules, gravity: bool) -> Game {
-        let mut removals = Vec::new();
-        let played = greedy_numbered::<K, Infallible>(
-            board.clone(),
-            Numbering::of(board),
-            rules,
-            gravity,
-            |removal| {
-                removals.push(removal);
-                Ok(())
-            },
-        );
-        let Ok(pieces_left) = played;
-        Game { removals, pieces_left }
+        kept(|each| greedy_numbered::<K, _>(board.clone(), Numbering::of(board), rules, gravity, each))
     }
 
     /// Kinds numbered in a byte, two bytes or four play the same games, on boards of few kinds
