@@ -63,9 +63,6 @@ pub(super) struct Position {
     pub(super) start: Vec<usize>,
     /// Pieces of each kind on the board.
     pub(super) left: Vec<u32>,
-    /// The first four pieces of each kind on the board, in reading order ([`Position::live`]):
-    /// looked up for every kind at every position (a few times), changed only by removals.
-    pub(super) live_of: Vec<[u16; 4]>,
     /// Pieces on the board, total.
     pub(super) total_left: usize,
     /// One bit per piece on the board.
@@ -98,16 +95,6 @@ impl Position {
         let (cell, kind, kinds) = pieces_of(board);
         let (members, start) = grouped(kinds, kind.iter().map(|&k| k as usize));
         let left: Vec<u32> = (0..kinds).map(|k| (start[k + 1] - start[k]) as u32).collect();
-        // Every piece is on the board.
-        let live_of = (0..kinds)
-            .map(|k| {
-                let mut live = [0; 4];
-                for (slot, &piece) in live.iter_mut().zip(&members[start[k]..start[k + 1]]) {
-                    *slot = piece;
-                }
-                live
-            })
-            .collect();
         let mut present = vec![0u64; cell.len().div_ceil(64)];
         for piece in 0..cell.len() {
             present[piece / 64] |= 1 << (piece % 64);
@@ -132,7 +119,6 @@ impl Position {
             cell,
             kind,
             members,
-            live_of,
             start,
             left,
             present,
@@ -156,16 +142,8 @@ impl Position {
         self.present[piece as usize / 64] >> (piece % 64) & 1 == 1
     }
 
-    /// The pieces of kind `k` on the board, in reading order, into `out` (the first four, when
-    /// more are left); returns how many. Without gravity (kept by [`Search::remove`] and
-    /// [`Search::undo`]).
-    pub(super) fn live(&self, k: usize, out: &mut [u16; 4]) -> usize {
-        debug_assert_eq!(self.live_of[k], self.find_live(k).0, "the pieces left of a kind are out of date");
-        *out = self.live_of[k];
-        self.left[k] as usize
-    }
-
-    /// [`Position::live`] from the pieces on the board, and how many.
+    /// The first four pieces of kind `k` on the board (fewer when fewer are left), in reading
+    /// order, and how many are left.
     pub(super) fn find_live(&self, k: usize) -> ([u16; 4], usize) {
         let (mut out, mut count) = ([0; 4], 0);
         for &piece in self.members_of(k) {

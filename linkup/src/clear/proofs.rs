@@ -192,7 +192,7 @@ impl StillSearch {
                     return None;
                 }
                 let mut live = [0u16; 4];
-                self.position.live(k, &mut live);
+                self.live(k, &mut live);
                 let index = |piece: u16| live.iter().position(|&p| p == piece).expect("a piece of the kind");
                 let pairing = match index(a) + index(b) {
                     1 | 5 => 0,

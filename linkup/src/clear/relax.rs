@@ -65,7 +65,7 @@ impl StillSearch {
                     Edge::waiting((a, b), k, [cell[a as usize], cell[b as usize]], MANY, Wait::ALL)
                 }));
             } else if count > 0 {
-                self.position.live(k, &mut live);
+                self.live(k, &mut live);
                 freed_count += if count == 2 {
                     self.setup_two(k, live, now, &mut edges)
                 } else {

@@ -26,7 +26,7 @@ impl StillSearch {
                 match self.position.left[k] {
                     0 => {}
                     2 => {
-                        self.position.live(k, &mut live);
+                        self.live(k, &mut live);
                         if self.pair_mask(k, live) != 0 {
                             self.remove(live[0], live[1]);
                             changed = true;
@@ -47,7 +47,7 @@ impl StillSearch {
     /// be removed. True when something was removed.
     pub(super) fn clear_four(&mut self, k: usize) -> bool {
         let mut live = [0u16; 4];
-        self.position.live(k, &mut live);
+        self.live(k, &mut live);
         let mask = self.pair_mask(k, live);
         if mask == 0 {
             return false;

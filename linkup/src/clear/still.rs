@@ -16,16 +16,26 @@ pub(super) struct StillSearch {
 }
 
 impl StillSearch {
+    /// The pieces of kind `k` on the board, in reading order, into `out` (the first four, when
+    /// more are left); returns how many.
+    pub(super) fn live(&self, k: usize, out: &mut [u16; 4]) -> usize {
+        debug_assert_eq!(
+            self.still.live_of[k],
+            self.position.find_live(k).0,
+            "the pieces left of a kind are out of date"
+        );
+        *out = self.still.live_of[k];
+        self.position.left[k] as usize
+    }
+
     /// The search of `board` (without gravity), every piece on it, with a table of hopeless
     /// positions of at most `memo_words` words.
     pub(super) fn new(board: &Board, settings: Settings, memo_words: usize) -> StillSearch {
         let position = Position::new(board, settings, memo_words);
         let (kinds, pieces) = (position.left.len(), position.cell.len());
-        StillSearch {
-            still: Still::new(kinds, pieces.div_ceil(64)),
-            pairs: PairCache::new(kinds, kinds * pieces / 2),
-            position,
-        }
+        let mut still = Still::new(kinds, pieces.div_ceil(64));
+        still.live_of = (0..kinds).map(|k| position.find_live(k).0).collect();
+        StillSearch { still, pairs: PairCache::new(kinds, kinds * pieces / 2), position }
     }
 }
 
@@ -42,7 +52,7 @@ impl Search for StillSearch {
         self.pairs.epoch = self.pairs.next_epoch;
         self.pairs.next_epoch += 1;
         let k = self.position.kind[a as usize] as usize;
-        self.position.live_of[k] = self.position.find_live(k).0;
+        self.still.live_of[k] = self.position.find_live(k).0;
         for at in step.at {
             self.position.bits.set(at, true);
         }
@@ -59,7 +69,7 @@ impl Search for StillSearch {
         }
         self.pairs.epoch = step.epoch_before;
         let k = self.position.kind[step.pieces[0] as usize] as usize;
-        self.position.live_of[k] = self.position.find_live(k).0;
+        self.still.live_of[k] = self.position.find_live(k).0;
         for at in step.at {
             self.position.bits.set(at, false);
         }
@@ -93,6 +103,10 @@ struct LogMarks {
 /// probes and what probing learnt, the runs of the relaxation and the proofs they leave.
 #[derive(Debug, Default)]
 pub(super) struct Still {
+    /// The first four pieces of each kind on the board, in reading order
+    /// ([`StillSearch::live`]): looked up for every kind at every position (a few times),
+    /// changed only by removals and their undos.
+    pub(super) live_of: Vec<[u16; 4]>,
     /// Try every branch before choosing (see [`StillSearch::still_branches`]).
     pub(super) probe: bool,
     /// Positions the search without probing proved hopeless (see [`PROBE_AFTER_HOPELESS`]).
@@ -148,6 +162,7 @@ impl Still {
     /// Nothing searched yet, for `kinds` kinds and `piece_words` words of one bit per piece.
     pub(super) fn new(kinds: usize, piece_words: usize) -> Still {
         Still {
+            live_of: Vec::new(),
             probe: true,
             hopeless_found: 0,
             kind_order: (0..kinds as u32).collect(),
@@ -353,7 +368,7 @@ impl StillSearch {
             if self.position.left[k] != 4 {
                 continue;
             }
-            self.position.live(k, &mut live);
+            self.live(k, &mut live);
             let mask = self.pair_mask(k, live);
             if mask == 0 {
                 continue;
