@@ -55,6 +55,9 @@ pub(super) struct PairCache {
     /// Masks found now are not cached (set while a probe looks at a child position, so the
     /// masks of the position probed from stay cached for its other children).
     pub(super) scratch: bool,
+    /// Per removal on the search path (as [`Position::order`]): the epoch before it and the
+    /// length of `trail` at it (the masks cached since are put back as they were on its undo).
+    pub(super) marks: Vec<(u64, usize)>,
 }
 
 impl PairCache {
@@ -69,6 +72,7 @@ impl PairCache {
             // bytes and more (a mask for each kind at each removal down the search path).
             trail: Vec::with_capacity(trail_room),
             scratch: false,
+            marks: Vec::new(),
         }
     }
 }
@@ -155,9 +159,8 @@ impl StillSearch {
             return Some(self.position.order.len());
         }
         let lowest = self.position.order.len().saturating_sub(DERIVE_DEPTH);
-        let from = (lowest..self.position.order.len())
-            .rev()
-            .find(|&index| self.position.order[index].epoch_before == epoch)?;
+        let from =
+            (lowest..self.position.order.len()).rev().find(|&index| self.pairs.marks[index].0 == epoch)?;
         let untouched = self.position.order[from..]
             .iter()
             .all(|step| self.position.kind[step.pieces[0] as usize] as usize != k);

@@ -13,11 +13,6 @@ pub(super) struct Step {
     pub(super) at: [Cell; 2],
     /// The pairings allowed to the kind before the removal (restored on undo).
     pub(super) allowed_before: u8,
-    /// The board's [`super::PairCache::epoch`] before the removal (restored on undo).
-    pub(super) epoch_before: u64,
-    /// The length of [`super::PairCache::trail`] at the removal (the masks cached since are
-    /// put back as they were on undo).
-    pub(super) cache_mark: usize,
 }
 
 /// The hash of a key: splitmix64's finaliser folded over its words (every bit of every word
@@ -219,14 +214,12 @@ impl Position {
     /// removal, with the pair cache's state before it (`epoch_before`, `cache_mark`, see
     /// [`Step`]); the board's bits are the search's to bring up to date.
     #[inline(always)]
-    pub(super) fn take(&mut self, a: u16, b: u16, epoch_before: u64, cache_mark: usize) -> Step {
+    pub(super) fn take(&mut self, a: u16, b: u16) -> Step {
         let k = self.kind[a as usize] as usize;
         let step = Step {
             pieces: [a, b],
             at: [self.cell[a as usize], self.cell[b as usize]],
             allowed_before: self.allowed[k],
-            epoch_before,
-            cache_mark,
         };
         self.order.push(step);
         self.left[k] -= 2;

@@ -48,7 +48,8 @@ impl Search for StillSearch {
     /// Removes the pieces and empties their cells; the cached pairs move to a new board.
     #[inline(always)]
     fn remove(&mut self, a: u16, b: u16) {
-        let step = self.position.take(a, b, self.pairs.epoch, self.pairs.trail.len());
+        let step = self.position.take(a, b);
+        self.pairs.marks.push((self.pairs.epoch, self.pairs.trail.len()));
         self.pairs.epoch = self.pairs.next_epoch;
         self.pairs.next_epoch += 1;
         let k = self.position.kind[a as usize] as usize;
@@ -62,12 +63,13 @@ impl Search for StillSearch {
     #[inline(always)]
     fn undo(&mut self) {
         let step = self.position.put_back();
-        while self.pairs.trail.len() > step.cache_mark {
+        let (epoch_before, cache_mark) = self.pairs.marks.pop().expect("a removal to undo");
+        while self.pairs.trail.len() > cache_mark {
             let (k, cache, watch) = self.pairs.trail.pop().expect("a mask cached below");
             self.pairs.masks[k] = cache;
             self.pairs.watch[k] = watch;
         }
-        self.pairs.epoch = step.epoch_before;
+        self.pairs.epoch = epoch_before;
         let k = self.position.kind[step.pieces[0] as usize] as usize;
         self.still.live_of[k] = self.position.find_live(k).0;
         for at in step.at {

@@ -140,7 +140,7 @@ impl Search for GravitySearch {
     /// Removes the pieces; the pieces above them fall.
     #[inline(always)]
     fn remove(&mut self, a: u16, b: u16) {
-        let step = self.position.take(a, b, 0, 0);
+        let step = self.position.take(a, b);
         self.settle_pieces(step.pieces, step.at);
     }
 
