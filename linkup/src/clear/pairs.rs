@@ -55,8 +55,9 @@ pub(super) struct PairCache {
     /// Masks found now are not cached (set while a probe looks at a child position, so the
     /// masks of the position probed from stay cached for its other children).
     pub(super) scratch: bool,
-    /// Per removal on the search path (as [`Position::order`]): the epoch before it and the
-    /// length of `trail` at it (the masks cached since are put back as they were on its undo).
+    /// Per removal on the search path (as [`Position::order`](super::Position::order)): the epoch
+    /// before it and the length of `trail` at it (the masks cached since are put back as they
+    /// were on its undo).
     pub(super) marks: Vec<(u64, usize)>,
 }
 
