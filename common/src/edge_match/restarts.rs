@@ -32,7 +32,7 @@ use rand_chacha::ChaCha8Rng;
 use super::bits::BitSearch;
 use super::board_symmetry::Symmetry;
 use super::kinds::KindSet;
-use super::{BOTTOM, Border, Config, LEFT, Placement, Puzzle, RIGHT, TOP};
+use super::{BOTTOM, Border, Config, LEFT, MAX_LABELS, Placement, Puzzle, RIGHT, TOP};
 use crate::Grid;
 use crate::search::luby;
 
@@ -86,6 +86,9 @@ pub(super) fn find_one<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) 
         let turned = turned_by_symmetry[pick].get_or_insert_with(|| symmetry.puzzle(puzzle));
         let mut order: Vec<usize> = (0..turned.kinds.len()).collect();
         order.shuffle(&mut rng);
+        if turned.rows * turned.cols >= config.budgets.scarce_cells {
+            scarce_first(turned, &mut order, &mut rng);
+        }
         (shuffled.rows, shuffled.cols, shuffled.labels, shuffled.border) =
             (turned.rows, turned.cols, turned.labels, turned.border);
         // The kinds' own allocations are reused too (a symmetry keeps the kinds and their order,
@@ -117,6 +120,41 @@ pub(super) fn find_one<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) 
         spare = Some(search);
     }
     (Settled::Open, spent)
+}
+
+/// How much the order of [`scarce_first`] is shaken, in units of the natural logarithm of a
+/// kind's partners (see there): enough to vary the order from run to run among kinds of about
+/// equal scarcity, so the runs differ; too little to put a kind with plainly more partners
+/// before a scarce one. Measured against other amounts in the tetravex README.
+const SCARCITY_NOISE: f64 = 0.15;
+
+/// Reorders `order` (a shuffled list of the kinds of the single-orientation `puzzle`) so that
+/// the kinds with the fewest *partners* come first: a kind's partners are, for each of its
+/// sides, the tiles that carry its label on the opposite side (those that can lie against it);
+/// the kinds are sorted by the logarithm of the product of the four numbers, plus a little
+/// noise ([`SCARCITY_NOISE`]). Candidates are tried in the order of the kinds, so scarce
+/// tiles are placed while the board still has many open cells to take them, and the tiles left
+/// for the last rows are those that fit many neighbours: a search that fails there fails
+/// because its leftover tiles cannot be chained, which abundant ones do more often.
+fn scarce_first(puzzle: &Puzzle, order: &mut Vec<usize>, rng: &mut ChaCha8Rng) {
+    let mut carried = [[0u32; MAX_LABELS]; 4];
+    for kind in &puzzle.kinds {
+        for (side, &label) in kind.orientations[0].iter().enumerate() {
+            carried[side][usize::from(label) & (MAX_LABELS - 1)] += kind.count;
+        }
+    }
+    let opposite = [BOTTOM, LEFT, TOP, RIGHT];
+    let scarcity = |kind: usize| -> f64 {
+        let sides = puzzle.kinds[kind].orientations[0];
+        let partners =
+            (0..4).map(|side| carried[opposite[side]][usize::from(sides[side]) & (MAX_LABELS - 1)]);
+        partners.map(|n| f64::from(n.max(1)).ln()).sum()
+    };
+    let mut keyed: Vec<(f64, usize)> =
+        order.iter().map(|&kind| (scarcity(kind) + SCARCITY_NOISE * rng.random::<f64>(), kind)).collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    order.clear();
+    order.extend(keyed.into_iter().map(|(_, kind)| kind));
 }
 
 /// Whether `board` solves `puzzle`: the right shape, every kind used as often as it counts,
