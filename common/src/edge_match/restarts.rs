@@ -11,7 +11,8 @@
 //!   candidate lists and doubling budgets, for every border (done there).
 //! - **Bit search** (module `symmetry`): when the first budget is spent and one solution is
 //!   wanted, [`find_one`] runs the bit search on randomly chosen board symmetries with the kinds
-//!   in a random order (the order in which candidates are tried), for at most
+//!   in a random order (the order in which candidates are tried; on large boards the kinds with
+//!   the fewest partners first, see [`scarce_first`]), for at most
 //!   [`Budgets::restarts`](super::Budgets::restarts) nodes in all and at most 1/128
 //!   ([`Budgets::restart_share`](super::Budgets::restart_share)) of the tree the complete
 //!   search is estimated to take, so an unsolvable puzzle, which pays for the restarts on top of
