@@ -245,6 +245,12 @@ pub struct Budgets {
     /// On the 60 games above 1000 and 4000 took about as many nodes as 2000 (1127 M, 1160 M
     /// against 1105 M).
     pub restart_unit: u64,
+    /// The restarts of the bit search try the kinds with the scarcest partners first (module
+    /// `restarts`, `scarce_first`) on boards of at least this many cells, and in a uniformly
+    /// random order on smaller ones. Measured in the tetravex README: on 16×16 boards with four
+    /// and five digits far fewer nodes; on 8×8 boards with five digits and one triangle changed
+    /// about as many in all but a worse worst game, so those keep the random order.
+    pub scarce_cells: usize,
 }
 
 impl Budgets {
@@ -269,6 +275,7 @@ impl Budgets {
         restarts: 256_000_000,
         restart_share: 128,
         restart_unit: 2000,
+        scarce_cells: 81,
     };
 }
 

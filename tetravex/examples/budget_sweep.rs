@@ -19,7 +19,7 @@ use tetravex::{parse, solve};
 /// The budgets an argument names, the others as by default: `PLAIN:PROBES[:RESTART_SHARE]`, or
 /// `NAME=VALUE,…` with the names `plain`, `probes`, `restart_share`, `quick_probes`,
 /// `quick_cells`, `quick_plain`, `quick_tree`, `quick_trust`, `quick_cap`, `restarts`,
-/// `restart_unit`, `dead_row`.
+/// `restart_unit`, `dead_row`, `scarce_cells`.
 fn budgets(arg: &str) -> Budgets {
     let mut budgets = Budgets::DEFAULT;
     if arg.contains('=') {
@@ -40,6 +40,7 @@ fn budgets(arg: &str) -> Budgets {
                 "restarts" => budgets.restarts = value,
                 "restart_unit" => budgets.restart_unit = value,
                 "dead_row" => budgets.dead_row = value as usize,
+                "scarce_cells" => budgets.scarce_cells = value as usize,
                 _ => panic!("unknown budget {name}"),
             }
         }

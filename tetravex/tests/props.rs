@@ -115,6 +115,30 @@ proptest! {
 }
 
 proptest! {
+    // Restarts of a few nodes each on boards up to 5×5: fewer cases here.
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn scarce_first_restarts_agree_with_the_reference(
+        size in 3usize..=5, digits in 4u8..=10, perturb: bool, seed: u64,
+    ) {
+        // The restarts of the bit search with the scarce kinds first, which only large boards
+        // take by default, forced on small ones: no first budget, every tree worth restarts.
+        let game = game(size, digits, perturb, seed);
+        let budgets = Budgets {
+            plain: 0, quick_plain: 0, quick_tree: 0, restart_share: 1, restart_unit: 2, scarce_cells: 0,
+            ..Budgets::DEFAULT
+        };
+        let config = Config { budgets, ..Config::new(1).with_threads(Some(NonZeroUsize::MIN)) };
+        let outcome = solve::search_with(&game, &config);
+        prop_assert_eq!(outcome.found, reference::count(&game, 1), "seed {}", seed);
+        if let Some(board) = &outcome.first {
+            prop_assert!(game.is_solution(board), "seed {}", seed);
+        }
+    }
+}
+
+proptest! {
     // Counting thousands of boards with the plain search is slow: fewer cases here.
     #![proptest_config(ProptestConfig::with_cases(300))]
 

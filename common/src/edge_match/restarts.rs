@@ -11,7 +11,8 @@
 //!   candidate lists and doubling budgets, for every border (done there).
 //! - **Bit search** (module `symmetry`): when the first budget is spent and one solution is
 //!   wanted, [`find_one`] runs the bit search on randomly chosen board symmetries with the kinds
-//!   in a random order (the order in which candidates are tried), for at most
+//!   in a random order (the order in which candidates are tried; on large boards the kinds with
+//!   the fewest partners first, see [`scarce_first`]), for at most
 //!   [`Budgets::restarts`](super::Budgets::restarts) nodes in all and at most 1/128
 //!   ([`Budgets::restart_share`](super::Budgets::restart_share)) of the tree the complete
 //!   search is estimated to take, so an unsolvable puzzle, which pays for the restarts on top of
@@ -32,7 +33,7 @@ use rand_chacha::ChaCha8Rng;
 use super::bits::BitSearch;
 use super::board_symmetry::Symmetry;
 use super::kinds::KindSet;
-use super::{BOTTOM, Border, Config, LEFT, Placement, Puzzle, RIGHT, TOP};
+use super::{BOTTOM, Border, Config, LEFT, MAX_LABELS, Placement, Puzzle, RIGHT, TOP};
 use crate::Grid;
 use crate::search::luby;
 
@@ -76,6 +77,9 @@ pub(super) fn find_one<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) 
     let mut turned_by_symmetry: [Option<Puzzle>; Symmetry::ALL.len()] = Default::default();
     let mut spare: Option<BitSearch<S>> = None;
     let mut shuffled = puzzle.clone();
+    // Taken once for every symmetry: a symmetry moves opposite sides to opposite sides, so it
+    // only permutes the four partner counts of each kind, and it keeps the kinds' indices.
+    let scarcity = (puzzle.rows * puzzle.cols >= config.budgets.scarce_cells).then(|| scarcities(puzzle));
     for round in 1.. {
         let budget = luby(round).saturating_mul(config.budgets.restart_unit.max(1));
         if spent + budget > cap {
@@ -86,6 +90,9 @@ pub(super) fn find_one<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) 
         let turned = turned_by_symmetry[pick].get_or_insert_with(|| symmetry.puzzle(puzzle));
         let mut order: Vec<usize> = (0..turned.kinds.len()).collect();
         order.shuffle(&mut rng);
+        if let Some(scarcity) = &scarcity {
+            scarce_first(scarcity, &mut order, &mut rng);
+        }
         (shuffled.rows, shuffled.cols, shuffled.labels, shuffled.border) =
             (turned.rows, turned.cols, turned.labels, turned.border);
         // The kinds' own allocations are reused too (a symmetry keeps the kinds and their order,
@@ -117,6 +124,45 @@ pub(super) fn find_one<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) 
         spare = Some(search);
     }
     (Settled::Open, spent)
+}
+
+/// How much the order of [`scarce_first`] is shaken, in units of the natural logarithm of a
+/// kind's partners (see there): enough to vary the order from run to run among kinds of about
+/// equal scarcity, so the runs differ; too little to put a kind with plainly more partners
+/// before a scarce one. Measured against other amounts in the tetravex README.
+const SCARCITY_NOISE: f64 = 0.15;
+
+/// The scarcity of each kind of the single-orientation `puzzle`: the natural logarithm of the
+/// product of its *partners*, for each of its four sides the tiles that carry its label on the
+/// opposite side (those that can lie against it).
+fn scarcities(puzzle: &Puzzle) -> Vec<f64> {
+    let mut carried = [[0u32; MAX_LABELS]; 4];
+    for kind in &puzzle.kinds {
+        for (side, &label) in kind.orientations[0].iter().enumerate() {
+            carried[side][usize::from(label) & (MAX_LABELS - 1)] += kind.count;
+        }
+    }
+    let opposite = [BOTTOM, LEFT, TOP, RIGHT];
+    let scarcity = |sides: [u8; 4]| -> f64 {
+        let partners =
+            (0..4).map(|side| carried[opposite[side]][usize::from(sides[side]) & (MAX_LABELS - 1)]);
+        partners.map(|n| f64::from(n.max(1)).ln()).sum()
+    };
+    puzzle.kinds.iter().map(|kind| scarcity(kind.orientations[0])).collect()
+}
+
+/// Reorders `order` (a shuffled list of kinds) by their `scarcity` ([`scarcities`]) plus a
+/// little noise ([`SCARCITY_NOISE`]), the scarcest first. Candidates are tried in the order of
+/// the kinds, so scarce tiles are placed while the board still has many open cells to take
+/// them, and the tiles left for the last rows are those that fit many neighbours: a search
+/// that fails there fails because its leftover tiles cannot be chained, which abundant ones do
+/// more often.
+fn scarce_first(scarcity: &[f64], order: &mut Vec<usize>, rng: &mut ChaCha8Rng) {
+    let mut keyed: Vec<(f64, usize)> =
+        order.iter().map(|&kind| (scarcity[kind] + SCARCITY_NOISE * rng.random::<f64>(), kind)).collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    order.clear();
+    order.extend(keyed.into_iter().map(|(_, kind)| kind));
 }
 
 /// Whether `board` solves `puzzle`: the right shape, every kind used as often as it counts,

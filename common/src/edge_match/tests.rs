@@ -456,4 +456,13 @@ fn tiny_luby_units_keep_the_restarts_exact() {
     assert!(found > 10 && refuted > 0, "{found} found, {refuted} refuted: the runs were not exercised");
 }
 
+#[test]
+fn scarce_first_restarts_stay_exact() {
+    // The order that tries scarce kinds first, forced on the small boards: whatever a run
+    // settles must still be true, and the same input settle the same way.
+    let budgets = Budgets { restarts: 20_000, restart_unit: 3, scarce_cells: 0, ..Budgets::DEFAULT };
+    let (found, refuted) = check_restarts(budgets, false);
+    assert!(found > 10 && refuted > 0, "{found} found, {refuted} refuted: the runs were not exercised");
+}
+
 mod threads;
