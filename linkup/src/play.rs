@@ -5,7 +5,10 @@
 //!   board is removed with the first piece of its kind the [`Sweep`] reaches from it (fewest
 //!   turns first). It stops when a whole pass removes nothing. The sweep's answer is often
 //!   known without running it: at 0 or 1 turn from where the lines stop (`near`), and when
-//!   the kind has few pieces left from checking each (`direct`).
+//!   the kind has few pieces left from checking each (`direct`). Its tables stay small: the
+//!   kinds as numbers of a byte or two (`ids`), a kind's pieces listed only once few are left
+//!   (`pieces`), the board as read let go once numbered, and each removal handed on as it is
+//!   made ([`greedy_each`]), so a game needs less memory than reading its input did.
 //! - [`best`] runs the search of [`crate::clear`] and replays the order found on the walled
 //!   board, drawing each removal's line with the [`Sweep`], as a check and for the output.
 //!
