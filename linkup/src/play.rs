@@ -107,7 +107,6 @@ struct Table<L = u32, K = u32> {
     sweep: Sweep<L>,
     max_turns: u32,
     gravity: bool,
-    rows: usize,
 }
 
 impl Table {
@@ -115,27 +114,19 @@ impl Table {
     fn of(board: &Board, rules: Rules, gravity: bool) -> Table {
         let walled = Walled::new(board, rules.outside);
         let ids = Ids::new(board, Numbering::of(board));
-        Table::new(walled, ids, board.rows(), rules, gravity)
+        Table::new(walled, ids, rules, gravity)
     }
 }
 
 impl<L: Layer, K: Id> Table<L, K> {
-    /// The table of a game on the walled board `walled` of a board of `rows` rows, whose kinds
-    /// are `ids`.
-    fn new(walled: Walled, ids: Ids<K>, rows: usize, rules: Rules, gravity: bool) -> Table<L, K> {
+    /// The table of a game on the walled board `walled`, whose kinds are `ids`.
+    fn new(walled: Walled, ids: Ids<K>, rules: Rules, gravity: bool) -> Table<L, K> {
         let sweep = Sweep::new(&walled);
         let pieces = Pieces::new(&ids.of_cell, ids.count(), gravity);
         let most_direct = direct::MOST_CANDIDATES;
         let stops = (!gravity).then(|| Stops::new(&walled.open, walled.width()));
         let max_turns = rules.max_turns;
-        Table { walled, ids, pieces, most_direct, stops, sweep, max_turns, gravity, rows }
-    }
-
-    /// The cells of the board, in reading order.
-    fn board_cells(&self) -> impl Iterator<Item = usize> + use<L, K> {
-        let width = self.walled.width();
-        // 1-based board row r, column c is walled cell (r + 1) * width + c + 1.
-        (2..self.rows + 2).flat_map(move |row| (2..width - 2).map(move |col| row * width + col))
+        Table { walled, ids, pieces, most_direct, stops, sweep, max_turns, gravity }
     }
 
     /// The first piece of `from`'s kind a line reaches from `from`, and the line: decided
@@ -205,15 +196,14 @@ impl<L: Layer, K: Id> Table<L, K> {
 
     /// Gravity in column `col` (1-based) after its cell on 1-based row `lowest` was emptied.
     fn fall(&mut self, col: usize, lowest: usize) {
-        let width = self.walled.width();
-        // 0-based board row r of this column is walled cell (r + 2) * width + col + 1.
-        let at = |row: usize| (row + 2) * width + col + 1;
+        let (width, rows) = (self.walled.width(), self.walled.board_rows());
+        let at = |row: usize| Walled::cell_in(width, row, col - 1);
         let pieces_in = |kinds: &[K]| -> Vec<usize> {
-            (0..self.rows).map(at).filter(|&cell| kinds[cell] != K::default()).collect()
+            (0..rows).map(at).filter(|&cell| kinds[cell] != K::default()).collect()
         };
         let before = pieces_in(&self.ids.of_cell);
-        fall(&mut self.ids.of_cell, at, self.rows, lowest - 1);
-        for row in 0..self.rows {
+        fall(&mut self.ids.of_cell, at, rows, lowest - 1);
+        for row in 0..rows {
             self.walled.open[at(row)] = self.ids.of_cell[at(row)] == K::default();
         }
         // Pieces keep their order down the column as they fall.
@@ -276,15 +266,14 @@ fn greedy_numbered<K: Id, E>(
     let ids = Ids::<K>::new(&board, numbering);
     drop(board);
     let mut walled = Walled::blocked(rows, cols, rules.outside);
-    for (row, col) in (0..rows).flat_map(|row| (0..cols).map(move |col| (row, col))) {
-        let cell = walled.board_cell(row, col);
+    for cell in walled.board_cells() {
         walled.open[cell] = ids.of_cell[cell] == K::default();
     }
     // A byte per (cell, axis) for the sweep's layers where the turns allow it.
     if rules.max_turns <= <u8 as Layer>::MOST_TURNS {
-        greedy_on(Table::<u8, K>::new(walled, ids, rows, rules, gravity), each)
+        greedy_on(Table::<u8, K>::new(walled, ids, rules, gravity), each)
     } else {
-        greedy_on(Table::<u32, K>::new(walled, ids, rows, rules, gravity), each)
+        greedy_on(Table::<u32, K>::new(walled, ids, rules, gravity), each)
     }
 }
 
@@ -297,7 +286,7 @@ fn greedy_on<L: Layer, K: Id, E>(
     let mut removals = 0;
     loop {
         let before = removals;
-        for cell in table.board_cells() {
+        for cell in table.walled.board_cells() {
             let kind = table.ids.of_cell[cell];
             if kind == K::default() {
                 continue;

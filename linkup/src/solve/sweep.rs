@@ -25,16 +25,22 @@ impl Walled {
     }
 
     /// The walled board of a board of `rows` × `cols` cells, all of them blocked, with the
-    /// ring open when `outside`; open the board's empty cells with [`Walled::board_cell`].
+    /// ring open when `outside`; open the board's empty cells ([`Walled::board_cells`]).
     pub fn blocked(rows: usize, cols: usize, outside: bool) -> Walled {
         let mut walled = Walled::default();
         walled.frame(rows, cols, outside);
         walled
     }
 
-    /// The cell number of 0-based board row `row`, column `col`.
-    pub fn board_cell(&self, row: usize, col: usize) -> usize {
-        Walled::cell_in(self.width, row, col)
+    /// Rows of the board (without the ring and the wall).
+    pub fn board_rows(&self) -> usize {
+        self.open.len() / self.width - 4
+    }
+
+    /// The cells of the board (without the ring and the wall), in reading order.
+    pub fn board_cells(&self) -> impl Iterator<Item = usize> + use<> {
+        let (width, cols) = (self.width, self.width - 4);
+        (0..self.board_rows()).flat_map(move |row| (0..cols).map(move |col| Walled::cell_in(width, row, col)))
     }
 
     /// Columns and cells of the walled board of a board of `rows` × `cols` cells.
@@ -52,7 +58,7 @@ impl Walled {
     pub fn build(&mut self, board: &Board, outside: bool) {
         self.frame(board.rows(), board.cols(), outside);
         for (row, kinds) in board.iter_rows().enumerate() {
-            let start = self.board_cell(row, 0);
+            let start = Walled::cell_in(self.width, row, 0);
             for (open, &kind) in self.open[start..start + kinds.len()].iter_mut().zip(kinds) {
                 *open = kind == EMPTY;
             }
