@@ -76,6 +76,28 @@ impl PairCache {
             marks: Vec::new(),
         }
     }
+
+    /// A removal makes a new board: it gets a new epoch, and what is cached from now on is
+    /// undone with the removal.
+    #[inline(always)]
+    pub(super) fn enter_board(&mut self) {
+        self.marks.push((self.epoch, self.trail.len()));
+        self.epoch = self.next_epoch;
+        self.next_epoch += 1;
+    }
+
+    /// The last removal is undone: the masks cached since are put back as they were, and the
+    /// board before it is current again.
+    #[inline(always)]
+    pub(super) fn leave_board(&mut self) {
+        let (epoch_before, cache_mark) = self.marks.pop().expect("a removal to undo");
+        while self.trail.len() > cache_mark {
+            let (k, cache, watch) = self.trail.pop().expect("a mask cached below");
+            self.masks[k] = cache;
+            self.watch[k] = watch;
+        }
+        self.epoch = epoch_before;
+    }
 }
 
 impl StillSearch {

@@ -49,9 +49,7 @@ impl Search for StillSearch {
     #[inline(always)]
     fn remove(&mut self, a: u16, b: u16) {
         let step = self.position.take(a, b);
-        self.pairs.marks.push((self.pairs.epoch, self.pairs.trail.len()));
-        self.pairs.epoch = self.pairs.next_epoch;
-        self.pairs.next_epoch += 1;
+        self.pairs.enter_board();
         let k = self.position.kind[a as usize] as usize;
         self.still.live_of[k] = self.position.find_live(k).0;
         for at in step.at {
@@ -63,13 +61,7 @@ impl Search for StillSearch {
     #[inline(always)]
     fn undo(&mut self) {
         let step = self.position.put_back();
-        let (epoch_before, cache_mark) = self.pairs.marks.pop().expect("a removal to undo");
-        while self.pairs.trail.len() > cache_mark {
-            let (k, cache, watch) = self.pairs.trail.pop().expect("a mask cached below");
-            self.pairs.masks[k] = cache;
-            self.pairs.watch[k] = watch;
-        }
-        self.pairs.epoch = epoch_before;
+        self.pairs.leave_board();
         let k = self.position.kind[step.pieces[0] as usize] as usize;
         self.still.live_of[k] = self.position.find_live(k).0;
         for at in step.at {
