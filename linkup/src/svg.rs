@@ -13,9 +13,9 @@
 //! ever crosses empty cells and never hides a kind, with or without gravity. A sheet holds at
 //! most [`MAX_FRAMES`] frames and [`SHEET_BYTES`]: the frames that would not fit are left out,
 //! and the sheet and stderr say which.
-//! say which.
 //!
-//! A board of more than [`MAX_DRAWN`] rows or columns is drawn only around the line(s) it shows.
+//! Of a board of more than [`MAX_DRAWN`] rows or columns a picture shows the [`MAX_DRAWN`] rows
+//! and columns around its line, a frame the [`MAX_FRAMED`] around it.
 
 use std::collections::HashSet;
 use std::io;
@@ -32,8 +32,8 @@ use crate::play::Removal;
 /// board of millions of cells never becomes a picture of millions of elements.
 pub const MAX_DRAWN: usize = 64;
 
-/// Most bytes of one game's sheet of frames: a 16×30 deal's 241 frames fit; a 60×60 deal's
-/// first 75 or so.
+/// Most bytes of one game's sheet of frames: a picture a browser opens without a wait, while
+/// the frames of a large board are large.
 pub const SHEET_BYTES: usize = 10_000_000;
 
 /// Most frames of one game's sheet: every removal of the real game's largest deal (16×30) and
@@ -43,12 +43,12 @@ pub const MAX_FRAMES: usize = 250;
 /// Most rows, and columns, a frame of a board larger than [`MAX_DRAWN`] shows around its line.
 pub const MAX_FRAMED: usize = 24;
 
-/// The side of a cell in the frames of a game on a board of more than [`SMALL`] rows or
-/// columns: half that of a single board, so that a sheet of frames of the real game's deal is a
-/// few screens. Smaller boards keep their cells whole.
+/// The side of a cell in the frames of a game on a board of more than 10 rows or
+/// columns: half that of a single board, so that three frames of the real game's deal stand
+/// side by side. Smaller boards keep their cells whole.
 pub const FRAME_CELL: i32 = CELL / 2;
 
-/// The most rows and columns of a board whose frames have whole cells.
+/// The most rows and columns of a board whose frames have whole cells ([`FRAME_CELL`]).
 const SMALL: usize = 10;
 
 /// The colour of a line and of the rings of its two pieces.
@@ -81,24 +81,28 @@ pub struct View {
 
 impl View {
     /// A single picture of `board` with `lines`: the whole board when it is no larger than
-    /// [`MAX_DRAWN`] each way; else the part around `lines` with one cell to spare, if that is
-    /// small enough.
+    /// [`MAX_DRAWN`] each way; else the [`MAX_DRAWN`] rows and columns around `lines`, if they
+    /// fit in them.
     pub fn of(board: &Board, lines: &[&Line]) -> Option<View> {
         View::window(board, lines, MAX_DRAWN, (CELL, (0, 0)))
     }
 
-    /// [`View::of`], the part around `lines` at most `max` cells each way, with cells of side
-    /// `cell` drawn from `corner`.
+    /// [`View::of`], the part around `lines` `max` cells each way (fewer on a smaller board),
+    /// with cells of side `cell` drawn from `corner`.
     fn window(board: &Board, lines: &[&Line], max: usize, (cell, corner): (i32, (i32, i32))) -> Option<View> {
         let (rows, cols) = (board.rows(), board.cols());
         if rows <= MAX_DRAWN && cols <= MAX_DRAWN {
             return Some(View { first: Pos::new(1, 1), rows, cols, cell, corner });
         }
         let points = || lines.iter().flat_map(|line| &line.points);
+        // The first of `max` rows (or columns) of `size` around the points' span, the ring
+        // around the board (0 and size + 1) shown beside the first and last.
         let span = |value: fn(&Pos) -> usize, size: usize| {
-            let least = points().map(value).min()?.saturating_sub(1).max(1);
-            let most = (points().map(value).max()? + 1).min(size);
-            (most + 1 - least <= max).then_some((least, most + 1 - least))
+            let count = max.min(size);
+            let least = points().map(value).min()?.clamp(1, size);
+            let most = points().map(value).max()?.clamp(1, size);
+            let spare = count.checked_sub(most + 1 - least)?;
+            Some((least.saturating_sub(spare / 2).clamp(1, size + 1 - count), count))
         };
         let (first_row, rows) = span(|pos| pos.row, rows)?;
         let (first_col, cols) = span(|pos| pos.col, cols)?;
@@ -110,6 +114,12 @@ impl View {
         let x = self.corner.0 + (1 + pos.col as i32 - self.first.col as i32) * self.cell + self.cell / 2;
         let y = self.corner.1 + (1 + pos.row as i32 - self.first.row as i32) * self.cell + self.cell / 2;
         (x, y)
+    }
+
+    /// True when the cell at `pos` (1-based) is drawn.
+    pub fn shows(&self, pos: Pos) -> bool {
+        (self.first.row..self.first.row + self.rows).contains(&pos.row)
+            && (self.first.col..self.first.col + self.cols).contains(&pos.col)
     }
 
     /// The side of a cell.
@@ -267,7 +277,7 @@ pub fn query(board: &Board, line: &Line) -> String {
     single(board, &[line])
 }
 
-/// Where the frames of a game's sheet go: side by side up to about [`SHEET_WIDTH`], each in a
+/// Where the frames of a game's sheet go: side by side up to about 1,600 pixels, each in a
 /// place as large as the largest view of the board, its caption above it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Frames {

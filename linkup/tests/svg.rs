@@ -50,7 +50,7 @@ fn assert_shows(picture: &Rendered, view: &View, board: &Board, lines: &[&Line])
         |at: Pos| ends.iter().any(|end| end.row.abs_diff(at.row) <= 1 && end.col.abs_diff(at.col) <= 1);
     for pos in board.positions() {
         let at = Pos::new(pos.row + 1, pos.col + 1);
-        if crossed.contains(&at) {
+        if crossed.contains(&at) || !view.shows(at) {
             continue;
         }
         let (x, y) = view.centre(at);
@@ -136,6 +136,26 @@ fn the_binary_draws_each_yes_and_keeps_stdout() {
     let view = View::of(&board, &[&line]).expect("small enough to draw");
     assert_shows(&render::render(&drawn), &view, &board, &[&line]);
     insta::assert_snapshot!("sample-query", drawn);
+}
+
+#[test]
+fn a_query_on_a_large_board_shows_the_cells_around_its_line() {
+    let (rows, cols) = (100, 100);
+    let mut cells: Vec<u32> = (0..rows * cols).map(|index| (index * 7 % 9 + 1) as u32).collect();
+    // Two pieces of kind 50 in row 40, columns 40 and 45, with empty cells between them.
+    for col in 40..=45 {
+        cells[39 * cols + col - 1] = if col == 40 || col == 45 { 50 } else { EMPTY };
+    }
+    let board: Board = common::Grid::from_vec(rows, cols, cells);
+    let mut solver = linkup::solve::Solver::new(&board, Rules::default());
+    let line = solver.line(linkup::model::Query::new(40, 40, 40, 45)).expect("joinable");
+    let picture = render::render(&svg::query(&board, &line));
+    let view = View::of(&board, &[&line]).expect("a short line");
+    let side = (svg::MAX_DRAWN as i32 + 2) * pictures::CELL;
+    assert_eq!(picture.size(), (side, side), "the 64 rows and columns around the line");
+    assert!(view.shows(Pos::new(40 - 31, 40 - 29)) && view.shows(Pos::new(40 + 32, 45 + 29)));
+    assert!(!view.shows(Pos::new(8, 40)) && !view.shows(Pos::new(40, 75)));
+    assert_shows(&picture, &view, &board, &[&line]);
 }
 
 #[test]

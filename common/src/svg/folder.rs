@@ -124,10 +124,10 @@ pub fn spent() -> bool {
     RUN.is_spent()
 }
 
-/// Says `message` on stderr as a note: what the pictures leave out, or what was removed.
-/// A stderr that cannot be written is ignored: the pictures do not depend on the note.
+/// Says `message` on stderr as a note, above the progress line if one is drawn: what the
+/// pictures leave out, or what was removed.
 pub fn note(message: &str) {
-    let _ = writeln!(io::stderr(), "note: {message}");
+    crate::progress_line::note(&format!("note: {message}"));
 }
 
 /// Writes `dir/name` through `fill` under a temporary name, renamed to `name` once whole; on
