@@ -175,6 +175,21 @@ fn erase_on_interrupt() {
     });
 }
 
+/// Writes `line` on stderr above the progress line, if one is drawn, so that neither garbles
+/// the other: a note that comes in the middle of the work. A stderr that cannot be written is
+/// ignored: the work does not depend on the note.
+pub fn note(line: &str) {
+    use std::io::Write as _;
+
+    let write = || {
+        let _ = writeln!(io::stderr(), "{line}");
+    };
+    match ON_SCREEN.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
+        Some(bar) => bar.suspend(write),
+        None => write(),
+    }
+}
+
 /// Erases the line on screen, if one is drawn, for good.
 fn erase_line_on_screen() {
     if let Some(bar) = ON_SCREEN.lock().unwrap_or_else(PoisonError::into_inner).take() {

@@ -18,10 +18,6 @@
 //! ```
 
 use std::fmt::Write as _;
-use std::io;
-use std::path::Path;
-
-use crate::cli::Failure;
 
 /// The side of one cell, tile or piece, in pixels: the same on every board, so a larger board
 /// is a larger picture, never a smaller drawing.
@@ -31,17 +27,19 @@ pub const CELL: i32 = 48;
 pub const FONT: i32 = 16;
 
 /// Colours for the digits 0 to 9, in the order of the resistor colour code that GNOME Tetravex
-/// paints its triangles in (black, brown, red, orange, yellow, green, blue, violet, grey, white),
-/// taken where they exist from the Okabe–Ito palette, whose colours stay apart under the common
-/// kinds of colour blindness; the digit is printed on every fill as well.
+/// paints its triangles in (black, brown, red, orange, yellow, green, blue, violet, grey, white).
+/// Green, blue, yellow and violet are the Okabe–Ito palette's, whose colours stay apart under
+/// the common kinds of colour blindness; red is a bright true red and orange a deep one, so
+/// that the warm run brown, red, orange, yellow (mayan's colours 1 to 4) reads as four colours,
+/// to red-blind and green-blind eyes too. The digit is printed on every fill as well.
 pub const PALETTE: [&str; 10] = [
-    "#000000", "#8c510a", "#d55e00", "#e69f00", "#f0e442", "#009e73", "#0072b2", "#cc79a7", "#999999",
+    "#000000", "#8c510a", "#f7253a", "#ee8f00", "#f0e442", "#009e73", "#0072b2", "#cc79a7", "#999999",
     "#ffffff",
 ];
 
-/// The text colour readable on each colour of [`PALETTE`]: white on the dark ones.
+/// The text colour on each colour of [`PALETTE`]: black or white, whichever stands out more.
 const INKS: [&str; 10] = [
-    "#ffffff", "#ffffff", "#000000", "#000000", "#000000", "#ffffff", "#ffffff", "#000000", "#000000",
+    "#ffffff", "#ffffff", "#000000", "#000000", "#000000", "#000000", "#ffffff", "#000000", "#000000",
     "#000000",
 ];
 
@@ -52,6 +50,10 @@ pub const LINE: &str = "#333333";
 
 /// The fill of empty cells and boards.
 pub const EMPTY: &str = "#eeeeee";
+
+/// The outline of a block or piece ([`Svg::square`]): two neighbours of one colour stay two,
+/// and a white one shows on an empty cell.
+pub const OUTLINE: &str = "#555555";
 
 /// The colour of digit, colour or kind `value`: [`PALETTE`] in turn (10 looks like 0).
 pub fn fill(value: usize) -> &'static str {
@@ -72,38 +74,63 @@ pub fn inside_side(x: i32, y: i32, side: usize, inset: i32) -> (i32, i32) {
     (x + dx, y + dy)
 }
 
+/// How the first line of every picture begins, and how it ends (the size comes between): what
+/// tells the pictures drawn here from other SVG files in a folder.
+const SIGNATURE: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\"";
+const FIRST_LINE_END: &str = "font-family=\"sans-serif\" text-anchor=\"middle\">";
+
 /// An SVG picture being written.
 #[derive(Debug, Clone)]
 pub struct Svg {
-    text: String,
+    width: i32,
+    height: i32,
+    /// Everything after the opening tag: the header is written by [`Svg::finish`], so a
+    /// picture whose size depends on what fits in it can be sized last.
+    body: String,
 }
 
 impl Svg {
     /// A picture `width` by `height` pixels on a white background. Text is centred on the point
     /// it is given at.
     pub fn new(width: i32, height: i32) -> Svg {
-        let mut text = String::with_capacity(1 << 12);
-        let _ = writeln!(
-            text,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-             viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" text-anchor=\"middle\">"
-        );
-        let _ = writeln!(text, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
-        Svg { text }
+        Svg { width, height, body: String::with_capacity(1 << 12) }
+    }
+
+    /// Makes the picture `width` by `height` pixels.
+    pub fn set_size(&mut self, width: i32, height: i32) {
+        (self.width, self.height) = (width, height);
+    }
+
+    /// How far the picture is written: its size in bytes, less the opening and closing tags,
+    /// to go back to with [`Svg::rewind`].
+    pub fn mark(&self) -> usize {
+        self.body.len()
+    }
+
+    /// Takes back everything drawn since [`Svg::mark`] gave `mark`.
+    pub fn rewind(&mut self, mark: usize) {
+        self.body.truncate(mark);
     }
 
     /// A rectangle with its top left corner at (`x`, `y`).
     pub fn rect(&mut self, x: i32, y: i32, width: i32, height: i32, fill: &str) {
         let _ = writeln!(
-            self.text,
+            self.body,
             "<rect x=\"{x}\" y=\"{y}\" width=\"{width}\" height=\"{height}\" fill=\"{fill}\"/>"
         );
+    }
+
+    /// A square block `size` wide with its top left corner at (`x`, `y`): its outermost pixels
+    /// [`OUTLINE`], the rest `fill`.
+    pub fn square(&mut self, x: i32, y: i32, size: i32, fill: &str) {
+        self.rect(x, y, size, size, OUTLINE);
+        self.rect(x + 1, y + 1, size - 2, size - 2, fill);
     }
 
     /// The outline of a rectangle, `stroke_width` wide.
     pub fn frame(&mut self, x: i32, y: i32, width: i32, height: i32, stroke: &str, stroke_width: i32) {
         let _ = writeln!(
-            self.text,
+            self.body,
             "<rect x=\"{x}\" y=\"{y}\" width=\"{width}\" height=\"{height}\" fill=\"none\" \
              stroke=\"{stroke}\" stroke-width=\"{stroke_width}\"/>"
         );
@@ -111,18 +138,18 @@ impl Svg {
 
     /// A filled polygon through `points`, outlined in a thin [`LINE`].
     pub fn polygon(&mut self, points: &[(i32, i32)], fill: &str) {
-        self.text.push_str("<polygon points=\"");
+        self.body.push_str("<polygon points=\"");
         self.push_points(points);
-        let _ = writeln!(self.text, "\" fill=\"{fill}\" stroke=\"{LINE}\"/>");
+        let _ = writeln!(self.body, "\" fill=\"{fill}\" stroke=\"{LINE}\"/>");
     }
 
     /// A line through `points`, `width` wide, with square ends and sharp corners: it covers the
     /// whole of every pixel around each point it runs through, turns or ends at.
     pub fn polyline(&mut self, points: &[(i32, i32)], stroke: &str, width: i32) {
-        self.text.push_str("<polyline points=\"");
+        self.body.push_str("<polyline points=\"");
         self.push_points(points);
         let _ = writeln!(
-            self.text,
+            self.body,
             "\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{width}\" \
              stroke-linecap=\"square\"/>"
         );
@@ -131,16 +158,33 @@ impl Svg {
     /// A path of SVG path data `data` (whole numbers only, so it is byte-stable), filled and
     /// outlined in a thin [`LINE`].
     pub fn path(&mut self, data: &str, fill: &str) {
-        let _ = writeln!(self.text, "<path d=\"{data}\" fill=\"{fill}\" stroke=\"{LINE}\"/>");
+        let _ = writeln!(self.body, "<path d=\"{data}\" fill=\"{fill}\" stroke=\"{LINE}\"/>");
     }
 
     /// A filled circle, outlined `stroke_width` wide in [`LINE`] (0 for none).
     pub fn circle(&mut self, cx: i32, cy: i32, radius: i32, fill: &str, stroke_width: i32) {
         let _ = writeln!(
-            self.text,
+            self.body,
             "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{radius}\" fill=\"{fill}\" stroke=\"{LINE}\" \
              stroke-width=\"{stroke_width}\"/>"
         );
+    }
+
+    /// Starts the shape named `id`, drawn with [`Svg::reuse`]: what is drawn until
+    /// [`Svg::end_shape`], with its top left corner at (0, 0), shows only where it is reused. A
+    /// board of many pieces of few kinds is a fraction of the bytes this way.
+    pub fn shape(&mut self, id: &str) {
+        let _ = writeln!(self.body, "<defs><g id=\"{id}\">");
+    }
+
+    /// Ends the shape [`Svg::shape`] started.
+    pub fn end_shape(&mut self) {
+        self.body.push_str("</g></defs>\n");
+    }
+
+    /// The shape named `id` with its top left corner at (`x`, `y`).
+    pub fn reuse(&mut self, id: &str, x: i32, y: i32) {
+        let _ = writeln!(self.body, "<use href=\"#{id}\" x=\"{x}\" y=\"{y}\"/>");
     }
 
     /// `content` (escaped) centred on (`x`, `y`), `size` pixels high.
@@ -148,31 +192,40 @@ impl Svg {
         // Centred vertically by hand: `dominant-baseline` is not honoured everywhere. A digit's
         // middle sits about a third of the font size above the baseline.
         let baseline = y + size * 7 / 20;
-        let _ = write!(self.text, "<text x=\"{x}\" y=\"{baseline}\" font-size=\"{size}\" fill=\"{fill}\">");
-        escape_into(&mut self.text, content);
-        self.text.push_str("</text>\n");
+        let _ = write!(self.body, "<text x=\"{x}\" y=\"{baseline}\" font-size=\"{size}\" fill=\"{fill}\">");
+        escape_into(&mut self.body, content);
+        self.body.push_str("</text>\n");
     }
 
     /// `content` (escaped) starting at (`x`, `y`) on its baseline: a heading or a caption.
     pub fn caption(&mut self, x: i32, y: i32, content: &str) {
         let _ = write!(
-            self.text,
+            self.body,
             "<text x=\"{x}\" y=\"{y}\" font-size=\"{FONT}\" fill=\"{LINE}\" text-anchor=\"start\">"
         );
-        escape_into(&mut self.text, content);
-        self.text.push_str("</text>\n");
+        escape_into(&mut self.body, content);
+        self.body.push_str("</text>\n");
     }
 
     /// The finished document.
-    pub fn finish(mut self) -> String {
-        self.text.push_str("</svg>\n");
-        self.text
+    pub fn finish(self) -> String {
+        let (width, height) = (self.width, self.height);
+        let mut text = String::with_capacity(self.body.len() + 256);
+        let _ = writeln!(
+            text,
+            "{SIGNATURE} width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+             {FIRST_LINE_END}"
+        );
+        let _ = writeln!(text, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
+        text.push_str(&self.body);
+        text.push_str("</svg>\n");
+        text
     }
 
     fn push_points(&mut self, points: &[(i32, i32)]) {
         for (index, (x, y)) in points.iter().enumerate() {
             let separator = if index == 0 { "" } else { " " };
-            let _ = write!(self.text, "{separator}{x},{y}");
+            let _ = write!(self.body, "{separator}{x},{y}");
         }
     }
 }
@@ -191,19 +244,8 @@ fn escape_into(out: &mut String, content: &str) {
     }
 }
 
-/// The folder of `--svg DIR`, created (with its parents) if missing, before any work is done: a
-/// folder that cannot be made is a bad argument.
-pub fn create_dir(dir: &Path) -> Result<(), Failure> {
-    std::fs::create_dir_all(dir)
-        .map_err(|err| Failure::Usage(format!("cannot create the folder `{}`: {err}", dir.display())))
-}
-
-/// Writes the picture `svg` to `dir/name`; the error names the file.
-pub fn write(dir: &Path, name: &str, svg: &str) -> io::Result<()> {
-    let path = dir.join(name);
-    std::fs::write(&path, svg)
-        .map_err(|err| io::Error::new(err.kind(), format!("cannot write `{}`: {err}", path.display())))
-}
+mod folder;
+pub use folder::{RUN_BYTES, create_dir, folder, note, spent, write};
 
 #[cfg(feature = "render")]
 pub mod render;
@@ -219,25 +261,59 @@ mod tests {
         assert!(svg.finish().contains(">a&lt;b &amp; &quot;c&quot;</text>"));
     }
 
-    #[test]
-    fn every_fill_has_its_own_colour_and_a_readable_ink() {
-        let mut colours = PALETTE.to_vec();
-        colours.sort_unstable();
-        colours.dedup();
-        assert_eq!(colours.len(), PALETTE.len());
-        assert_eq!(fill(10), fill(0));
-        assert_eq!(ink(0), "#ffffff");
-        assert_eq!(ink(9), "#000000");
+    /// The colour `hex` (`#rrggbb`) as linear sRGB.
+    fn linear(hex: &str) -> [f64; 3] {
+        let channel = |at: usize| {
+            let value = f64::from(u8::from_str_radix(&hex[at..at + 2], 16).expect("hex digits")) / 255.0;
+            if value <= 0.04045 { value / 12.92 } else { ((value + 0.055) / 1.055).powf(2.4) }
+        };
+        [channel(1), channel(3), channel(5)]
+    }
+
+    /// The relative luminance of `hex`, as WCAG defines it.
+    fn luminance(hex: &str) -> f64 {
+        let [r, g, b] = linear(hex);
+        0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+
+    /// WCAG's contrast ratio of two colours, 1 to 21.
+    fn contrast(a: &str, b: &str) -> f64 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// The colour `hex` in CIELAB (D65).
+    fn lab(hex: &str) -> [f64; 3] {
+        let [r, g, b] = linear(hex);
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        let f = |t: f64| if t > 0.008_856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+        [116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))]
     }
 
     #[test]
-    fn a_missing_folder_is_created_and_files_are_named_in_errors() {
-        let dir = std::env::temp_dir().join(format!("common-svg-{}", std::process::id())).join("deep");
-        create_dir(&dir).expect("a temporary folder can be made");
-        write(&dir, "a.svg", "<svg/>").expect("a temporary file can be written");
-        assert_eq!(std::fs::read_to_string(dir.join("a.svg")).expect("just written"), "<svg/>");
-        let err = write(&dir.join("missing"), "b.svg", "").expect_err("no such folder");
-        assert!(err.to_string().contains("b.svg"), "{err}");
-        std::fs::remove_dir_all(dir.parent().expect("has a parent")).expect("cleans up");
+    fn every_two_fills_are_far_apart() {
+        // ΔE*ab of 35 and more: the former red and orange (33) and brown and red (32) were
+        // too close to tell apart at a glance; the closest pair now is grey and white (37).
+        for (a, first) in PALETTE.iter().enumerate() {
+            for (b, second) in PALETTE.iter().enumerate().skip(a + 1) {
+                let (p, q) = (lab(first), lab(second));
+                let distance = p.iter().zip(&q).map(|(p, q)| (p - q) * (p - q)).sum::<f64>().sqrt();
+                assert!(distance >= 35.0, "colours {a} {first} and {b} {second}: ΔE {distance:.1}");
+            }
+        }
+        assert_eq!(fill(10), fill(0));
+    }
+
+    #[test]
+    fn every_ink_is_the_more_readable_one_and_readable_enough() {
+        for value in 0..PALETTE.len() {
+            let (on, ink) = (fill(value), ink(value));
+            let other = if ink == "#ffffff" { "#000000" } else { "#ffffff" };
+            assert!(contrast(on, ink) >= contrast(on, other), "colour {value}: {ink} on {on}");
+            // WCAG's level AA for text of this size.
+            assert!(contrast(on, ink) >= 4.5, "colour {value}: {ink} on {on}");
+        }
     }
 }

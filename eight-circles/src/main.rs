@@ -80,10 +80,10 @@ struct Cli {
     /// Use the graph in FILE instead of the built-in one; each case is then searched.
     #[arg(long, value_name = "FILE")]
     graph: Option<PathBuf>,
-    /// Also write a picture of each case into DIR (created if missing): `case-k.svg`, the graph
-    /// with the case's digits and, when it has only one, its solution (the built-in graph as the
-    /// judge's figure draws it, any other on a ring).
-    #[arg(long, value_name = "DIR")]
+    /// Also write a picture of each case into DIR (made if missing, emptied of earlier pictures):
+    /// `case-k.svg`, the graph with the case's digits and, when it has only one, its solution
+    /// (the built-in graph as the judge's figure draws it, any other on a ring).
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
 }
 
@@ -111,9 +111,9 @@ struct GenArgs {
     /// Make cases for the graph in FILE instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     graph: Option<PathBuf>,
-    /// Also write each case as a sheet to print into DIR (created if missing): `case-k.svg`, the
-    /// graph with the given digits, without the solution.
-    #[arg(long, value_name = "DIR")]
+    /// Also write each case as a sheet to print into DIR (made if missing, emptied of earlier
+    /// pictures): `case-k.svg`, the graph with the given digits, without the solution.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,

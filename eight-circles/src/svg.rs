@@ -118,15 +118,17 @@ pub fn case(graph: &Graph, number: usize, case: &[u8], verdict: Option<&Verdict<
 
 /// Writes `case-K.svg` for every case of `cases`: with `solved`, each case's verdict and its
 /// only solution, if it has one, searched again here (a search of a case is quick next to
-/// writing its picture); without, the cases as given, for `gen --svg`.
+/// writing its picture); without, the cases as given, for `gen --svg`. Once the run's pictures
+/// reach their bound ([`svg::RUN_BYTES`]) the cases left are neither searched nor drawn.
 pub fn write_cases(dir: &Path, graph: &Graph, cases: &Cases, solved: bool) -> io::Result<()> {
     for (index, digits) in cases.iter().enumerate() {
-        let verdict = solved.then(|| solve::verdict(graph, digits));
-        svg::write(
-            dir,
-            &format!("case-{}.svg", index + 1),
-            &case(graph, index + 1, digits, verdict.as_ref()),
-        )?;
+        if svg::spent() {
+            break;
+        }
+        svg::write(dir, &format!("case-{}.svg", index + 1), || {
+            let verdict = solved.then(|| solve::verdict(graph, digits));
+            case(graph, index + 1, digits, verdict.as_ref())
+        })?;
     }
     Ok(())
 }

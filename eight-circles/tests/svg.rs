@@ -102,3 +102,40 @@ fn the_readme_picture_is_the_one_the_tool_draws() {
         render::picture_of(BINARY, &[], SAMPLE.as_bytes(), (SCRATCH, "eight-circles-readme"), "case-1.svg");
     assert!(drawn == include_str!("../docs/sample-case-1.svg"), "run the README's command again");
 }
+
+#[test]
+fn a_file_given_for_the_folder_is_refused_before_any_input_is_read() {
+    for args in [&[][..], &["gen"]] {
+        render::refuses_a_file_for_the_folder(BINARY, args);
+    }
+}
+
+#[test]
+fn a_run_writes_at_most_its_bound_of_pictures_and_says_from_which_case_they_are_left_out() {
+    let cases = render::run(BINARY, &["gen", "--cases", "20000", "--seed", "1"], b"");
+    let dir = fresh_dir(SCRATCH, "eight-circles-bound");
+    let dir_arg = dir.to_str().expect("a UTF-8 path");
+    let output = render::output(BINARY, &["--svg", dir_arg], &cases);
+    assert!(output.status.success());
+    assert_eq!(output.stdout, render::run(BINARY, &[], &cases), "the answers are all there");
+
+    let names = file_names(&dir);
+    let drawn = names.len();
+    assert!((1_000..20_000).contains(&drawn), "{drawn} pictures");
+    let mut expected: Vec<String> = (1..=drawn).map(|case| format!("case-{case}.svg")).collect();
+    expected.sort();
+    assert_eq!(names, expected, "the first cases, every one of them");
+    let bytes: u64 = names.iter().map(|name| std::fs::metadata(dir.join(name)).expect("listed").len()).sum();
+    assert!(bytes <= pictures::RUN_BYTES, "{bytes} bytes");
+    assert!(
+        bytes > pictures::RUN_BYTES - 10_000,
+        "only the case that did not fit is left out: {bytes} bytes"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "note: `{dir_arg}/case-{}.svg` and every picture after it left out: a run writes at most 50 MB of pictures\n",
+            drawn + 1
+        )
+    );
+}

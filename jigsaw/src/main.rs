@@ -68,9 +68,10 @@ struct Cli {
     /// turn, so identical pieces do not multiply the count.
     #[arg(long)]
     count: bool,
-    /// Also write pictures into DIR (created if missing): for block k, `block-k-pieces.svg` (the
-    /// empty rectangle and the pieces as given) and, after a YES, `block-k-assembly.svg`.
-    #[arg(long, value_name = "DIR")]
+    /// Also write pictures into DIR (made if missing, emptied of earlier pictures): for block k,
+    /// `block-k-pieces.svg` (the empty rectangle and the pieces as given) and, after a YES,
+    /// `block-k-assembly.svg`.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
@@ -111,9 +112,9 @@ struct GenArgs {
     /// [default: 1000 up to 64 pieces, 50 for more, where one rectangle can take a second]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     tries: Option<u64>,
-    /// Also write each block as a sheet to print into DIR (created if missing):
-    /// `block-k-pieces.svg`, the empty rectangle and the pieces, without the solution.
-    #[arg(long, value_name = "DIR")]
+    /// Also write each block as a sheet to print into DIR (made if missing, emptied of earlier
+    /// pictures): `block-k-pieces.svg`, the empty rectangle and the pieces, without the solution.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,

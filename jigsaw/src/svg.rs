@@ -130,9 +130,9 @@ pub fn assembly(block: &Block, assembly: &Assembly) -> String {
 /// Writes the pictures of block `number`: `block-N-pieces.svg`, its sheet, and when it has
 /// one, `block-N-assembly.svg`, an assembled rectangle.
 pub fn write_block(dir: &Path, number: usize, block: &Block, assembled: Option<&Assembly>) -> io::Result<()> {
-    svg::write(dir, &format!("block-{number}-pieces.svg"), &sheet(block))?;
+    svg::write(dir, &format!("block-{number}-pieces.svg"), || sheet(block))?;
     if let Some(assembled) = assembled {
-        svg::write(dir, &format!("block-{number}-assembly.svg"), &assembly(block, assembled))?;
+        svg::write(dir, &format!("block-{number}-assembly.svg"), || assembly(block, assembled))?;
     }
     Ok(())
 }

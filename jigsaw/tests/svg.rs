@@ -114,3 +114,10 @@ fn the_readme_picture_is_the_one_the_tool_draws() {
     );
     assert!(drawn == include_str!("../docs/rotate-assembly.svg"), "run the README's command again");
 }
+
+#[test]
+fn a_file_given_for_the_folder_is_refused_before_any_input_is_read() {
+    for args in [&[][..], &["gen"]] {
+        render::refuses_a_file_for_the_folder(BINARY, args);
+    }
+}

@@ -63,9 +63,9 @@ struct Cli {
     /// After each YES, draw the board around the two pieces with the joining line.
     #[arg(long)]
     show: bool,
-    /// Also write a picture of each YES into DIR (created if missing):
+    /// Also write a picture of each YES into DIR (made if missing, emptied of earlier pictures):
     /// `case-k-query-j.svg`, the board with the joining line.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
 }
 
@@ -148,10 +148,10 @@ struct SolveArgs {
     /// Draw the board, then each removal's line on the board as it was.
     #[arg(long)]
     show: bool,
-    /// Also write a picture of each game into DIR (created if missing): `case-k-removals.svg`,
-    /// the deal with every removal's line drawn and numbered in order; with --gravity the deal
-    /// alone and `case-k-removal-n.svg`, the board before removal n with its line.
-    #[arg(long, value_name = "DIR")]
+    /// Also write a picture of each game into DIR (made if missing, emptied of earlier pictures):
+    /// `case-k-removals.svg`, a numbered frame per removal, the board just before it with its
+    /// line, then the board the game ends on.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
 }
 
@@ -197,8 +197,9 @@ struct GenArgs {
     /// Number of cases.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     cases: u32,
-    /// Also write each board as a sheet to print into DIR (created if missing): `case-k.svg`.
-    #[arg(long, value_name = "DIR")]
+    /// Also write each board as a sheet to print into DIR (made if missing, emptied of earlier
+    /// pictures): `case-k.svg`.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,

@@ -54,10 +54,10 @@ struct Cli {
     /// Find a solution with the fewest moves, up to n, instead of exactly n moves.
     #[arg(long)]
     fewest: bool,
-    /// Also write pictures into DIR (created if missing): `puzzle.svg`, the board as given, and
-    /// `solution.svg`, the start and the board after each move, the blocks each move swaps
-    /// marked.
-    #[arg(long, value_name = "DIR")]
+    /// Also write pictures into DIR (made if missing, emptied of earlier pictures): `puzzle.svg`,
+    /// the board as given, and `solution.svg`, the start and the board after each move, the
+    /// blocks each move swaps marked.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
 }
 
@@ -84,9 +84,9 @@ struct GenArgs {
     /// replayed); without it the board is random and most likely has no solution.
     #[arg(long)]
     solvable: bool,
-    /// Also write the puzzle as a sheet to print into DIR (created if missing): `puzzle.svg`,
-    /// without the solution.
-    #[arg(long, value_name = "DIR")]
+    /// Also write the puzzle as a sheet to print into DIR (made if missing, emptied of earlier
+    /// pictures): `puzzle.svg`, without the solution.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,

@@ -1,7 +1,7 @@
 //! Pictures of a puzzle and its solution for `--svg DIR`.
 //!
 //! A board is drawn as the game shows it, 5 columns of 7 cells over the ground, each block in
-//! its colour with the colour's number printed on it. The solution is a strip of panels: the
+//! its colour, outlined, with the colour's number printed on it. The solution is a strip of panels: the
 //! start, then the board after each move once its cascade has settled, each board with the two
 //! cells the next move swaps marked by a thick outline and an arrow, and captioned with it.
 
@@ -52,7 +52,7 @@ fn draw_board(svg: &mut Svg, corner: (i32, i32), board: &Board, title: &str, nex
         for y in 0..board.height(x) {
             let colour = usize::from(board.cell(x, y));
             let (cx, cy) = cell_centre(corner, x, y);
-            svg.rect(cx - CELL / 2 + 1, cy - CELL / 2 + 1, CELL - 2, CELL - 2, svg::fill(colour));
+            svg.square(cx - CELL / 2, cy - CELL / 2, CELL, svg::fill(colour));
             svg.text(cx, cy, FONT, svg::ink(colour), &colour.to_string());
         }
     }
@@ -113,11 +113,13 @@ pub fn solution(puzzle: &Puzzle, moves: Option<&[Move]>) -> String {
 
 /// Writes `puzzle.svg`, the puzzle as given, and `solution.svg`, its solution `moves` ([`solution`]).
 pub fn write_solution(dir: &Path, puzzle: &Puzzle, moves: Option<&[Move]>) -> io::Result<()> {
-    svg::write(dir, "puzzle.svg", &sheet(puzzle))?;
-    svg::write(dir, "solution.svg", &solution(puzzle, moves))
+    svg::write(dir, "puzzle.svg", || sheet(puzzle))?;
+    svg::write(dir, "solution.svg", || solution(puzzle, moves))?;
+    Ok(())
 }
 
 /// Writes `puzzle.svg`, the puzzle as given, for `gen --svg`.
 pub fn write_sheet(dir: &Path, puzzle: &Puzzle) -> io::Result<()> {
-    svg::write(dir, "puzzle.svg", &sheet(puzzle))
+    svg::write(dir, "puzzle.svg", || sheet(puzzle))?;
+    Ok(())
 }

@@ -71,6 +71,33 @@ fn the_binary_writes_the_puzzle_and_its_solution_and_keeps_stdout() {
 }
 
 #[test]
+fn every_colour_a_block_can_have_is_its_own_outlined_fill() {
+    // Colours 1 to 10, no three in a line.
+    let puzzle = puzzle("1\n9 8 10 0\n10 9 0\n1 2 3 4 0\n5 6 7 0\n9 10 0\n");
+    let board = Board::from_columns(&puzzle.columns);
+    let picture = render::render(&svg::sheet(&puzzle));
+    assert_panel_shows(&picture, 0, &board, None);
+    let mut fills = Vec::new();
+    for x in 0..WIDTH {
+        for y in 0..board.height(x) {
+            let (cx, cy) = svg::cell_centre(svg::board_corner(0), x, y);
+            let fill = picture.colour(cx, cy);
+            if !fills.contains(&(board.cell(x, y), fill.clone())) {
+                fills.push((board.cell(x, y), fill));
+            }
+            assert_eq!(picture.colour(cx - CELL / 2, cy), pictures::OUTLINE, "block ({x}, {y}) is outlined");
+        }
+    }
+    fills.sort();
+    assert_eq!(fills.iter().map(|&(colour, _)| colour).collect::<Vec<_>>(), (1..=10).collect::<Vec<u8>>());
+    let mut distinct: Vec<&str> =
+        fills.iter().map(|(_, fill)| fill.as_str()).chain([pictures::EMPTY]).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 11, "ten colours and the empty cell, each its own fill: {fills:?}");
+}
+
+#[test]
 fn a_puzzle_without_a_solution_is_drawn_alone() {
     let puzzle = puzzle("1\n1 2 0\n0\n0\n0\n0\n");
     let picture = render::render(&svg::solution(&puzzle, None));
@@ -93,4 +120,11 @@ fn gen_writes_the_puzzle_without_its_solution() {
 fn the_readme_picture_is_the_one_the_tool_draws() {
     let drawn = render::picture_of(BINARY, &[], SAMPLE.as_bytes(), (SCRATCH, "mayan-readme"), "solution.svg");
     assert!(drawn == include_str!("../docs/sample-solution.svg"), "run the README's command again");
+}
+
+#[test]
+fn a_file_given_for_the_folder_is_refused_before_any_input_is_read() {
+    for args in [&[][..], &["gen"]] {
+        render::refuses_a_file_for_the_folder(BINARY, args);
+    }
 }

@@ -62,9 +62,10 @@ struct Cli {
     /// boards count as distinct only where some digit differs.
     #[arg(long)]
     count: bool,
-    /// Also write pictures into DIR (created if missing): for game k, `game-k-tiles.svg` (the
-    /// empty board and the tiles as given) and, when solved, `game-k-board.svg`.
-    #[arg(long, value_name = "DIR")]
+    /// Also write pictures into DIR (made if missing, emptied of earlier pictures): for game k,
+    /// `game-k-tiles.svg` (the empty board and the tiles as given) and, when solved,
+    /// `game-k-board.svg`.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
@@ -111,9 +112,9 @@ struct GenArgs {
     /// [default: 1000 up to 6x6, 50 on larger boards, where one board can take a second]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     tries: Option<u64>,
-    /// Also write each game as a sheet to print into DIR (created if missing):
-    /// `game-k-tiles.svg`, the empty board and the tiles, without the solution.
-    #[arg(long, value_name = "DIR")]
+    /// Also write each game as a sheet to print into DIR (made if missing, emptied of earlier
+    /// pictures): `game-k-tiles.svg`, the empty board and the tiles, without the solution.
+    #[arg(long, value_name = "DIR", value_parser = common::svg::folder)]
     svg: Option<PathBuf>,
     #[command(flatten)]
     seed: SeedArg,

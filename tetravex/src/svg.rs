@@ -88,9 +88,9 @@ pub fn board(board: &Board) -> String {
 /// Writes the pictures of game `number`: `game-N-tiles.svg`, its sheet, and when it has one,
 /// `game-N-board.svg`, a solved board.
 pub fn write_game(dir: &Path, number: usize, game: &Game, solved: Option<&Board>) -> io::Result<()> {
-    svg::write(dir, &format!("game-{number}-tiles.svg"), &sheet(game))?;
+    svg::write(dir, &format!("game-{number}-tiles.svg"), || sheet(game))?;
     if let Some(solved) = solved {
-        svg::write(dir, &format!("game-{number}-board.svg"), &board(solved))?;
+        svg::write(dir, &format!("game-{number}-board.svg"), || board(solved))?;
     }
     Ok(())
 }

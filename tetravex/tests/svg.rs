@@ -87,3 +87,10 @@ fn the_readme_picture_is_the_one_the_tool_draws() {
     let drawn = render::picture_of(BINARY, &[], &game, (SCRATCH, "tetravex-readme"), "game-1-board.svg");
     assert!(drawn == include_str!("../docs/unique-4x4-board.svg"), "run the README's command again");
 }
+
+#[test]
+fn a_file_given_for_the_folder_is_refused_before_any_input_is_read() {
+    for args in [&[][..], &["gen"]] {
+        render::refuses_a_file_for_the_folder(BINARY, args);
+    }
+}

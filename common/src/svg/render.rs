@@ -62,11 +62,11 @@ pub fn texts(svg: &str) -> Vec<String> {
         .collect()
 }
 
-/// Runs `binary` with `args` and `stdin`, and returns its stdout.
+/// Runs `binary` with `args` and `stdin` to its end, whatever its status.
 ///
 /// # Panics
-/// When the binary cannot be run or does not exit with status 0.
-pub fn run(binary: &str, args: &[&str], stdin: &[u8]) -> Vec<u8> {
+/// When the binary cannot be run.
+pub fn output(binary: &str, args: &[&str], stdin: &[u8]) -> std::process::Output {
     use std::io::Write as _;
     use std::process::{Command, Stdio};
 
@@ -83,6 +83,15 @@ pub fn run(binary: &str, args: &[&str], stdin: &[u8]) -> Vec<u8> {
     let output = child.wait_with_output().expect("the binary runs to its end");
     // A binary may stop reading early (bad arguments); that is its status's business.
     let _ = feeder.join();
+    output
+}
+
+/// Runs `binary` with `args` and `stdin`, and returns its stdout.
+///
+/// # Panics
+/// When the binary cannot be run or does not exit with status 0.
+pub fn run(binary: &str, args: &[&str], stdin: &[u8]) -> Vec<u8> {
+    let output = output(binary, args, stdin);
     assert!(
         output.status.success(),
         "{binary} {args:?} failed ({}): {}",
@@ -90,6 +99,29 @@ pub fn run(binary: &str, args: &[&str], stdin: &[u8]) -> Vec<u8> {
         String::from_utf8_lossy(&output.stderr)
     );
     output.stdout
+}
+
+/// Checks that `binary` with `args` and `--svg FILE`, FILE a file (the input, the folder
+/// forgotten), exits with status 2 and one line saying what is wrong, before reading any input,
+/// and leaves FILE as it was.
+///
+/// # Panics
+/// When it does not.
+pub fn refuses_a_file_for_the_folder(binary: &str, args: &[&str]) {
+    let name = format!("svg-not-a-folder-{}-{}", std::process::id(), args.join("-"));
+    let file = std::env::temp_dir().join(name);
+    std::fs::write(&file, "kept\n").unwrap_or_else(|err| panic!("cannot write {}: {err}", file.display()));
+    let path = file.to_str().expect("a UTF-8 path");
+    // No input at all: the arguments alone are refused, before stdin is read.
+    let output = output(binary, &[args, &["--svg", path]].concat(), b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{binary} {args:?} --svg FILE: {stderr}");
+    assert!(output.stdout.is_empty());
+    let first = stderr.lines().next().unwrap_or_default();
+    let says = first.starts_with("error: ") && first.ends_with("is a file; `--svg` takes a folder");
+    assert!(says && first.contains(path), "{binary} {args:?}: {stderr}");
+    assert_eq!(std::fs::read_to_string(&file).expect("still there"), "kept\n");
+    let _ = std::fs::remove_file(&file);
 }
 
 /// An empty folder `name` under `parent` (a test's scratch space), removed first if a former
