@@ -7,8 +7,8 @@
 
 use common::Pos;
 use linkup::clear::{self, DEFAULT_BUDGET, Outcome, Settings, Verdict};
-use linkup::clear_reference::{self, MAX_PIECES};
 use linkup::model::{Board, EMPTY, Query, Rules};
+use linkup::reference::clear::{self as clear_reference, MAX_PIECES};
 use linkup::reference::{joinable, settle};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};

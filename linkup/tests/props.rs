@@ -7,7 +7,7 @@ use common::{Diagnostic, Pos, round_trip};
 use linkup::clear::{self, Settings};
 use linkup::model::{Board, Case, EMPTY, Line, Query, Rules, kind_at, on_board};
 use linkup::play::{self, Best, Removal};
-use linkup::solve::Solver;
+use linkup::query::Solver;
 use linkup::{r#gen, parse, reference, show};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};

@@ -46,7 +46,7 @@ use pieces::Pieces;
 
 use crate::clear::{self, Settings, TooLarge, Verdict};
 use crate::model::{Board, Kind, Line, Rules, fall};
-use crate::solve::{Layer, Sweep, Walled};
+use crate::query::{Layer, Sweep, Walled};
 
 /// One removal: two pieces of one kind and the line that joined them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -345,6 +345,8 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    use std::sync::atomic::{AtomicBool, Ordering};
+
     use super::*;
     use crate::model::{Query, remove_pair};
 
@@ -422,5 +424,57 @@ mod tests {
                 remove_pair(&mut now, removal.a, removal.b, gravity);
             }
         }
+    }
+
+    /// A board on which the search with gravity and [`BUDGET`] visits a thousand positions or
+    /// so before its budget runs out.
+    fn hard_board() -> Board {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        crate::r#gen::board(40, 40, 0.6, 30, &mut rng)
+    }
+
+    const BUDGET: u64 = 3_000_000;
+
+    fn settings(budget: u64) -> Settings {
+        Settings { rules: Rules::default(), gravity: true, budget }
+    }
+
+    /// A watched search tells its positions while it runs, not only when it ends, and by the
+    /// time it returns it has told them all, with an estimate no smaller.
+    #[test]
+    fn the_search_reports_positions_as_it_runs() {
+        let board = hard_board();
+        let progress = Progress::watched();
+        let done = AtomicBool::new(false);
+        let (outcome, seen_running) = std::thread::scope(|scope| {
+            let search = scope.spawn(|| {
+                let outcome = best_reporting(&board, settings(BUDGET), &progress);
+                done.store(true, Ordering::SeqCst);
+                outcome
+            });
+            let mut seen_running = false;
+            while !done.load(Ordering::SeqCst) {
+                // Positions read before the search is seen to run on were told while it ran.
+                let nodes = progress.nodes();
+                seen_running |= nodes > 0 && !done.load(Ordering::SeqCst);
+                std::thread::yield_now();
+            }
+            (search.join().expect("the search does not panic"), seen_running)
+        });
+        let outcome = outcome.expect("the board fits");
+        assert_eq!(outcome.best, Best::Undecided);
+        assert!(outcome.positions > 100, "{} positions", outcome.positions);
+        assert!(seen_running, "no position was told before the search ended");
+        assert_eq!(progress.nodes(), outcome.positions);
+        assert!(progress.estimate() >= outcome.positions);
+    }
+
+    /// Watched or not, the search finds the same outcome.
+    #[test]
+    fn an_unwatched_search_finds_the_same() {
+        let board = hard_board();
+        let watched = Progress::watched();
+        let seen = best_reporting(&board, settings(BUDGET / 4), &watched).expect("fits");
+        assert_eq!(seen, best(&board, settings(BUDGET / 4)).expect("fits"));
     }
 }

@@ -1,8 +1,8 @@
 //! The plain exact reference for `solve --best` on whole boards: whether some order of removals
 //! empties the board, found by trying every removable pair, depth first, with the boards
 //! already found hopeless remembered. It shares nothing with [`crate::clear`]: a pair is
-//! judged by the plain line search of [`crate::reference::joinable`], gravity is
-//! [`crate::reference::settle`] (one cell at a time), and a position is the board itself.
+//! judged by the plain line search of [`super::joinable`], gravity is
+//! [`super::settle`] (one cell at a time), and a position is the board itself.
 //!
 //! Why it is exact: a board can be cleared exactly when it is empty or some removable pair
 //! leaves a board that can be cleared, which is what [`clearable`] tries, pair by pair. What
@@ -18,8 +18,8 @@ use rustc_hash::FxHashSet;
 
 use common::Pos;
 
+use super::{joinable, settle};
 use crate::model::{Board, EMPTY, Kind, Query, Rules};
-use crate::reference::{joinable, settle};
 
 /// Most pieces of a board [`clearable`] takes.
 pub const MAX_PIECES: usize = 32;
