@@ -13,7 +13,14 @@
 //!
 //! The work is exponential in the pieces (the pieces left of one kind of four alone take eight
 //! sets: all four, six pairs, none), so boards are limited to [`MAX_PIECES`].
+//!
+//! Beside it, what the comparisons of the exact search with the references share: the small
+//! boards they draw ([`random_board`], [`game_board`], [`packed_game_board`]) and the check of a
+//! clearing order by the plain rules ([`replays`]).
 
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashSet;
 
 use common::Pos;
@@ -68,6 +75,111 @@ fn clears(board: &Board, rules: Rules, gravity: bool, hopeless: &mut FxHashSet<V
     }
     hopeless.insert(board.cells().to_vec());
     false
+}
+
+/// A board of 2 to 6 rows and columns holding up to [`MAX_PIECES`] pieces at random cells, in
+/// kinds of two or four pieces (now and then six, or one odd piece out), from `seed`.
+pub fn random_board(seed: u64) -> Board {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (rows, cols) = (rng.random_range(2..=6usize), rng.random_range(2..=6usize));
+    let room = (rows * cols).min(MAX_PIECES);
+    let target = rng.random_range(2..=room);
+    let mut pieces = Vec::new();
+    let mut kind = 0;
+    while pieces.len() < target {
+        kind += 1;
+        let copies = match rng.random_range(0..20) {
+            0 => 1,
+            1 => 6,
+            2..=9 => 2,
+            _ => 4,
+        };
+        let copies = copies.min(target - pieces.len());
+        pieces.extend(std::iter::repeat_n(kind, copies));
+    }
+    let mut cells = vec![EMPTY; rows * cols];
+    let mut at: Vec<usize> = (0..rows * cols).collect();
+    at.shuffle(&mut rng);
+    for (&cell, &kind) in at.iter().zip(&pieces) {
+        cells[cell] = kind;
+    }
+    Board::from_vec(rows, cols, cells)
+}
+
+/// A small board for whole games from a seed: up to 4×5 cells; half the time (when it fits) two
+/// kinds of four pieces, else pieces of up to 3 kinds with even counts (2 to 8 of a kind); at
+/// most `most_pieces` pieces.
+pub fn game_board(seed: u64, most_pieces: usize) -> Board {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (rows, cols) = (rng.random_range(1..=4), rng.random_range(1..=5));
+    let cells = rows * cols;
+    if cells >= 8 && most_pieces >= 8 && rng.random_range(0..2) == 0 {
+        // Two kinds of four, as in the real game's deals, among empty cells.
+        let mut kinds: Vec<u32> =
+            [1, 1, 1, 1, 2, 2, 2, 2].into_iter().chain(std::iter::repeat_n(0, cells - 8)).collect();
+        for index in (1..kinds.len()).rev() {
+            kinds.swap(index, rng.random_range(0..=index));
+        }
+        return Board::from_vec(rows, cols, kinds);
+    }
+    let pieces = rng.random_range(0..=cells.min(most_pieces) as u32) / 2 * 2;
+    crate::r#gen::board(
+        rows,
+        cols,
+        f64::from(pieces) / f64::from(cells as u32),
+        rng.random_range(1..=3),
+        &mut rng,
+    )
+}
+
+/// A board whose columns hold their pieces packed at the bottom, as the real game's deals do:
+/// up to 4×5 cells, at most `most_pieces` pieces, in pairs of kinds 1 to 3, so that two
+/// pieces of a kind often share a column.
+pub fn packed_game_board(seed: u64, most_pieces: usize) -> Board {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (rows, cols) = (rng.random_range(1..=4), rng.random_range(1..=5));
+    let mut heights: Vec<usize> = (0..cols).map(|_| rng.random_range(0..=rows)).collect();
+    while heights.iter().sum::<usize>() > most_pieces || heights.iter().sum::<usize>() % 2 == 1 {
+        let col = rng.random_range(0..cols);
+        heights[col] = heights[col].saturating_sub(1);
+    }
+    let pieces: usize = heights.iter().sum();
+    let mut kinds: Vec<u32> = (0..pieces / 2).flat_map(|_| [rng.random_range(1..=3); 2]).collect();
+    for index in (1..kinds.len()).rev() {
+        kinds.swap(index, rng.random_range(0..=index));
+    }
+    let mut board = Board::from_vec(rows, cols, vec![EMPTY; rows * cols]);
+    for (col, &height) in heights.iter().enumerate() {
+        for below in 0..height {
+            board[Pos::new(rows - 1 - below, col)] = kinds.pop().expect("a kind per piece");
+        }
+    }
+    board
+}
+
+/// Replays `order` (pairs of 1-based cells, each on the board as it is then) on `board` by the
+/// plain rules: every removal joins two pieces of one kind by [`joinable`], pieces fall by
+/// [`settle`] with `gravity`, and the board is empty at the end; else why not.
+pub fn replays(board: &Board, rules: Rules, gravity: bool, order: &[(Pos, Pos)]) -> Result<(), String> {
+    let mut left = board.clone();
+    for (step, &(a, b)) in order.iter().enumerate() {
+        if !joinable(&left, rules, Query { a, b }) {
+            return Err(format!("removal {step} ({a:?}, {b:?}) is not joined"));
+        }
+        let kind = |pos: Pos| left[Pos::new(pos.row - 1, pos.col - 1)];
+        if kind(a) != kind(b) {
+            return Err(format!("removal {step} ({a:?}, {b:?}) joins two kinds"));
+        }
+        left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
+        left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
+        if gravity {
+            settle(&mut left, &[a, b]);
+        }
+    }
+    if left.cells().iter().any(|&kind| kind != EMPTY) {
+        return Err("pieces are left".to_owned());
+    }
+    Ok(())
 }
 
 #[cfg(test)]
