@@ -59,7 +59,9 @@ pub struct Solver<'b> {
 }
 
 impl<'b> Solver<'b> {
-    /// A solver for `board` under `rules`; nothing is built yet.
+    /// A solver for `board` under `rules`; nothing is built yet. Takes any board [`crate::parse`]
+    /// accepts (up to [`crate::model::MAX_CELLS`] cells); its tables take 4 bytes a cell at
+    /// most once built, and are built in O(n·m) on first need.
     pub fn new(board: &'b Board, rules: Rules) -> Self {
         Solver::with_tables(board, rules, Tables::default())
     }
@@ -74,7 +76,10 @@ impl<'b> Solver<'b> {
         self.tables
     }
 
-    /// True when the query's two cells hold pieces of one kind that a line can join.
+    /// True when the query's two cells hold pieces of one kind that a line can join. With at
+    /// most two turns O(n + m) (after the tables, and O(m) for each row a query first needs);
+    /// with more, O(cells reached). Panics when a cell of the query is off the board (1-based:
+    /// row 1..=n, column 1..=m), as [`crate::parse`] never gives.
     pub fn joinable(&mut self, query: Query) -> bool {
         if refusal(self.board, query).is_some() {
             return false;
@@ -93,7 +98,8 @@ impl<'b> Solver<'b> {
     }
 
     /// A line joining the query's two cells, with the fewest turns (and, for at most two turns,
-    /// the shortest of those), or `None` when [`Solver::joinable`] is false.
+    /// the shortest of those), or `None` when [`Solver::joinable`] is false. The same cost and
+    /// panics as [`Solver::joinable`], plus the line's points.
     pub fn line(&mut self, query: Query) -> Option<Line> {
         if refusal(self.board, query).is_some() {
             return None;

@@ -50,6 +50,19 @@ pub(super) struct Relaxation {
     bases_at: u64,
 }
 
+/// What a pass of a run of the relaxation works with ([`Relaxation::pass`]).
+#[derive(Debug, Clone, Copy)]
+struct Stage {
+    /// Every pair counts (else a kind of four frees its pieces only by the pairing that freed its
+    /// first ones, see [`Relaxation::run`]).
+    mixing: bool,
+    max_turns: u32,
+    /// Framed rows of the board.
+    height: usize,
+    /// The pieces to free.
+    target: usize,
+}
+
 /// What a run reads and spends on besides its own scratch.
 struct Parts<'a> {
     position: &'a Position,
@@ -286,59 +299,8 @@ impl Relaxation {
                 break;
             }
             let before = freed_count;
-            // Rows and columns (bit per framed line) of the pieces freed since the last pass
-            // began, and of those freed in this pass so far.
-            let previous = now.take_freed_lines();
-            let mut kept = 0;
-            for index in 0..edges.len() {
-                // The pair is looked at in place, and moved down only when kept behind a gap.
-                let edge = &mut edges[index];
-                if edge.idle(now, previous) {
-                    // Not joinable, whatever its kind may use: its wait holds (no cell opened
-                    // on what it waits on since its last check, or it is apart and its four
-                    // cells are closed). Kept as it is without a look at its pieces (when both
-                    // are freed it is dropped once it is looked at; it frees nothing
-                    // meanwhile). Waiting or not, its wait stays up to date.
-                    debug_assert!(edge.waits_on(now, max_turns));
-                    if kept != index {
-                        edges[kept] = edges[index];
-                    }
-                    kept += 1;
-                    continue;
-                }
-                let (a, b) = edge.pieces();
-                if now.is_freed(a) && now.is_freed(b) {
-                    continue;
-                }
-                let (k, pairing) = (edge.kind(), edge.pairing());
-                let used = self.used[k];
-                let waits = self.blocked[k] & pairing != 0
-                    || !mixing && pairing & ALL_PAIRINGS != 0 && used != 0 && used != pairing;
-                let joined = if waits {
-                    // Blocked, or waiting for the second stage: checked, once it may free,
-                    // against every line freed.
-                    edge.skip();
-                    false
-                } else {
-                    edge.joined_on(now, previous, max_turns, height)
-                };
-                if joined {
-                    let at = edge.cells();
-                    freed_count += now.free(a, at[0]) + now.free(b, at[1]);
-                    self.used[k] |= pairing;
-                    if freed_count == target {
-                        // Every piece is freed: the pairs not looked at yet would all be
-                        // dropped (both their pieces freed), as the pass would drop them.
-                        break;
-                    }
-                } else {
-                    if kept != index {
-                        edges[kept] = edges[index];
-                    }
-                    kept += 1;
-                }
-            }
-            edges.truncate(kept);
+            let stage = Stage { mixing, max_turns, height, target };
+            self.pass(now, &mut edges, stage, &mut freed_count);
             if freed_count == target {
                 break;
             }
@@ -355,6 +317,67 @@ impl Relaxation {
         self.freed_count = freed_count;
         parts.meter.spend(looked);
         freed_count == target && !parts.meter.exhausted()
+    }
+
+    /// One pass of [`Relaxation::run`] over `edges` on `now` at `stage`: each pair that may free
+    /// is looked at, the pieces it frees counted in `freed_count`, and the pairs left kept in
+    /// their order (all dropped once `stage.target` pieces are freed).
+    #[inline(always)]
+    fn pass(&mut self, now: &mut Relaxing, edges: &mut Vec<Edge>, stage: Stage, freed_count: &mut usize) {
+        let Stage { mixing, max_turns, height, target } = stage;
+        // Rows and columns (bit per framed line) of the pieces freed since the last pass
+        // began, and of those freed in this pass so far.
+        let previous = now.take_freed_lines();
+        let mut kept = 0;
+        for index in 0..edges.len() {
+            // The pair is looked at in place, and moved down only when kept behind a gap.
+            let edge = &mut edges[index];
+            if edge.idle(now, previous) {
+                // Not joinable, whatever its kind may use: its wait holds (no cell opened
+                // on what it waits on since its last check, or it is apart and its four
+                // cells are closed). Kept as it is without a look at its pieces (when both
+                // are freed it is dropped once it is looked at; it frees nothing
+                // meanwhile). Waiting or not, its wait stays up to date.
+                debug_assert!(edge.waits_on(now, max_turns));
+                if kept != index {
+                    edges[kept] = edges[index];
+                }
+                kept += 1;
+                continue;
+            }
+            let (a, b) = edge.pieces();
+            if now.is_freed(a) && now.is_freed(b) {
+                continue;
+            }
+            let (k, pairing) = (edge.kind(), edge.pairing());
+            let used = self.used[k];
+            let waits = self.blocked[k] & pairing != 0
+                || !mixing && pairing & ALL_PAIRINGS != 0 && used != 0 && used != pairing;
+            let joined = if waits {
+                // Blocked, or waiting for the second stage: checked, once it may free,
+                // against every line freed.
+                edge.skip();
+                false
+            } else {
+                edge.joined_on(now, previous, max_turns, height)
+            };
+            if joined {
+                let at = edge.cells();
+                *freed_count += now.free(a, at[0]) + now.free(b, at[1]);
+                self.used[k] |= pairing;
+                if *freed_count == target {
+                    // Every piece is freed: the pairs not looked at yet would all be
+                    // dropped (both their pieces freed), as the pass would drop them.
+                    break;
+                }
+            } else {
+                if kept != index {
+                    edges[kept] = edges[index];
+                }
+                kept += 1;
+            }
+        }
+        edges.truncate(kept);
     }
 
     /// The relaxation of the position in stages, into the bases, for the probes of the position
