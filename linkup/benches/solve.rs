@@ -36,7 +36,7 @@ use std::time::Instant;
 use criterion::{Criterion, Throughput, criterion_group};
 use linkup::clear::{self, Settings, Verdict};
 use linkup::model::{Board, Case, Rules};
-use linkup::solve::{Solver, Tables};
+use linkup::query::{Solver, Tables};
 use linkup::{Options, r#gen, parse, play, reference};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

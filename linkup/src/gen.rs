@@ -18,9 +18,8 @@ use crate::clear::{self, Settings, Verdict};
 use crate::model::{Board, Case, EMPTY, Kind, MAX_CELLS, MAX_SIDE, Query};
 
 /// Boards drawn for one case of `--solvable` before giving up, unless `--tries` says
-/// otherwise. Most boards are decided in a few thousand positions, but one the search cannot
-/// decide spends the whole budget, so the default keeps the wait at seconds for the real
-/// game's deals.
+/// otherwise. Most boards are decided quickly, but one the search cannot decide spends the
+/// whole budget, so the default bounds the wait on the real game's deals.
 pub const DEFAULT_TRIES: u64 = 100;
 
 /// What to generate.
@@ -86,7 +85,8 @@ impl Options {
 }
 
 /// A board of `rows × cols` with about `density` of its cells holding pieces, in pairs of kinds
-/// drawn from 1..=`kinds`.
+/// drawn from 1..=`kinds`. O(rows × cols) time and memory. Panics when the board has more than
+/// `u32::MAX` cells or `kinds` is 0 with pieces to deal.
 pub fn board(rows: usize, cols: usize, density: f64, kinds: Kind, rng: &mut impl rand::Rng) -> Board {
     let cells = rows * cols;
     let cells_f64 = f64::from(u32::try_from(cells).expect("a board holds at most 16 million cells"));
@@ -108,6 +108,7 @@ pub fn board(rows: usize, cols: usize, density: f64, kinds: Kind, rng: &mut impl
 
 /// The real game's deal: a full `rows × cols` board holding exactly `copies` pieces of each of
 /// the kinds 1..=`kinds` (rows × cols must equal kinds × copies), placed uniformly at random.
+/// O(rows × cols). Panics when the counts differ ([`Options::check`] refuses such options).
 pub fn deal(rows: usize, cols: usize, kinds: Kind, copies: usize, rng: &mut impl rand::Rng) -> Board {
     let mut cells: Vec<Kind> = (1..=kinds).flat_map(|kind| std::iter::repeat_n(kind, copies)).collect();
     debug_assert_eq!(cells.len(), rows * cols);
@@ -120,7 +121,7 @@ pub fn deal(rows: usize, cols: usize, kinds: Kind, copies: usize, rng: &mut impl
 
 /// `count` queries on `board`: half of them two pieces of one kind, three tenths two random
 /// pieces, one fifth an empty cell and a random cell (random cells where the board has too few
-/// pieces or no empty cell).
+/// pieces or no empty cell). O(cells + count). Panics on a board without cells.
 pub fn queries(board: &Board, count: usize, rng: &mut impl rand::Rng) -> Vec<Query> {
     let cells = board.cells();
     let pieces: Vec<usize> = (0..cells.len()).filter(|&cell| cells[cell] != EMPTY).collect();
@@ -165,7 +166,9 @@ fn any_board(options: &Options, rng: &mut impl rand::Rng) -> Board {
 }
 
 /// One generated case; with `solvable`, the first board drawn that the search proves
-/// clearable, or what to change when none is within `options.tries`.
+/// clearable, or what to change when none is within `options.tries`. Options must pass
+/// [`Options::check`]. Without `solvable`, O(rows × cols + queries); with it, up to `tries`
+/// searches of at most their budget of work each.
 pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Result<Case, String> {
     case_reporting(options, 0, rng, &Progress::default())
 }
@@ -213,7 +216,9 @@ pub enum WriteError {
 }
 
 /// Writes `options.cases` generated cases in the input format, with the terminating `0 0`,
-/// generating one case at a time, reporting to `progress` as [`case_reporting`] does.
+/// generating one case at a time (so memory holds one case), reporting to `progress` as
+/// [`case_reporting`] does. Options must pass [`Options::check`]; the cost is that of [`case`]
+/// per case. Stops at the first case out of tries or the first failed write.
 pub fn write(
     options: &Options,
     rng: &mut impl rand::Rng,

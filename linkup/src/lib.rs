@@ -2,7 +2,7 @@
 //!
 //! ```
 //! use linkup::model::Rules;
-//! use linkup::solve::Solver;
+//! use linkup::query::Solver;
 //!
 //! // One case in the judge's format: a 1×4 board, then two queries.
 //! let input = "1 4\n5 0 0 5\n2\n1 1 1 4\n1 1 1 2\n0 0\n";
@@ -21,470 +21,99 @@
 //! whether the pieces at two cells could be removed together. Input and output follow the judge
 //! HDU 1175 (format and decisions in README.md); boards up to 16 million cells are accepted.
 //!
+//! ## The crate by its jobs
+//! - [`parse`] reads the input, [`model`] holds boards, queries, rules and lines.
+//! - [`query`] answers the judge's queries ([`answer`] writes the answers).
+//! - [`play`](mod@play) plays whole boards greedily, and replays the exact search's order
+//!   ([`play()`] writes the games).
+//! - [`clear`] is the exact search for an order of removals that clears a board (`--best`).
+//! - `reference` holds the plain solvers the tests and benchmarks compare against; it is
+//!   compiled only for them (the crate feature `reference`, which the crate's own
+//!   dev-dependency turns on).
+//! - [`gen`](mod@gen) makes instances, [`show`] and [`svg`] draw them.
+//!
 //! ## The algorithm
 //! Reading dominates: a case holds up to sixteen million numbers, so [`parse`] reads the board
-//! 64 bytes at a time with SWAR masks and no test per byte (five to seven times the speed of the
+//! 64 bytes at a time with SWAR masks and no test per byte (several times the speed of the
 //! general token reader). The binary reads and checks every case before it answers any, so bad
 //! input is refused before the first search; the input's bytes are let go once read.
 //!
 //! A query with an empty cell, two kinds, or one cell twice is answered at once. Otherwise:
-//! - with at most two turns ([`solve::Index`]), every line is "along a row, down a column, along
+//! - with at most two turns ([`query::Index`]), every line is "along a row, down a column, along
 //!   a row" or the same turned a quarter; the candidate columns are those both pieces reach
 //!   along their rows, and each is checked in O(1) with prefix counts of blocked cells per row
 //!   and per column. A query costs O(n + m) (a few probes on crowded boards), after one
 //!   vectorised O(n·m) pass per case for the column counts (a row is counted when a query first
 //!   needs it);
 //! - with any other limit (`--turns K`), a breadth-first search by layers of straight lines
-//!   ([`solve::Sweep`]) reaches each (cell, axis) once: O(cells reached) per query.
+//!   ([`query::Sweep`]) reaches each (cell, axis) once: O(cells reached) per query.
 //!
-//! [`reference`](mod@reference) is the plain breadth-first search over (cell, direction,
-//! turns) on the whole board beside it; the crate's README records how the two compare.
+//! The plain breadth-first search over (cell, direction, turns) on the whole board stands beside
+//! them in `reference`; the crate's README records how the two compare.
 //! [`play`](mod@play) plays whole boards for `solve`: greedy play pairs a piece by where the
 //! lines from it stop (0 or 1 turn, without walking them), by checking each other piece of its
 //! kind when few are left, or else by a sweep, which costs O(cells) once the board has emptied:
 //! O(pieces × cells) at worst, as on large dense boards of few kinds. `--best` runs the
 //! exact search of [`clear`] on bit boards (boards up to 60 × 60, any number of pieces): safe
 //! moves, branching on the pairing of one kind, a relaxation that proves most hopeless deals at
-//! once, a bounded table of hopeless positions, and a budget of positions past which the board
-//! is said to be undecided. It is exponential at worst; the crate's README has the figures on
-//! the real game's deals. With gravity ([`model::fall`]) pieces fall after each removal.
+//! once, a bounded table of hopeless positions, and a budget of work past which the board is
+//! said to be undecided. It is exponential at worst; the crate's README has the figures on the
+//! real game's deals. With gravity ([`model::fall`]) pieces fall after each removal.
 
+mod answers;
 pub mod clear;
-pub mod clear_reference;
+mod games;
 pub mod r#gen;
 pub mod model;
 pub mod parse;
 pub mod play;
+pub mod query;
+#[cfg(any(test, feature = "reference"))]
 pub mod reference;
 pub mod show;
-pub mod solve;
 pub mod svg;
 
-use std::fmt::Write as _;
 use std::io;
-use std::path::Path;
 
-use clear::TooLarge;
 use common::search::Progress;
-use common::words::counted;
-use model::{Board, Case, Rules};
-use play::{Best, Removal};
-use solve::{Solver, Tables};
 
-/// How to answer queries.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Options<'a> {
-    /// The rules a line must follow.
-    pub rules: Rules,
-    /// Draw the joining line after each `YES`.
-    pub show: bool,
-    /// Write a picture of each `YES` into this folder ([`svg::write_query`]).
-    pub svg: Option<&'a Path>,
-}
+pub use answers::Options;
+pub use games::{PlayError, PlayOptions};
+use model::Case;
 
 /// Writes `YES` or `NO` for every query of `cases`, one per line, as the judge expects; with
-/// `show`, each `YES` is followed by the line drawn (indented). Fails only when a picture
-/// cannot be written.
+/// `show`, each `YES` is followed by the line drawn (indented), and with `svg` a picture of it is
+/// written into that folder.
+///
+/// Limits: the boards and queries [`parse`] accepts (at most [`model::MAX_CELLS`] cells and
+/// [`model::MAX_QUERIES`] queries a case). Complexity: with at most two turns, O(n·m) per case
+/// for the column counts, then O(n + m) per query (and O(m) for each row a query first needs);
+/// with more turns, O(cells reached) per query. Fails only when a picture cannot be written;
+/// never panics.
 pub fn answer(cases: &[Case], options: Options, out: &mut Vec<u8>) -> io::Result<()> {
-    let mut tables = Tables::default();
-    for (number, case) in (1..).zip(cases) {
-        let mut solver = Solver::with_tables(&case.board, options.rules, tables);
-        for (index, &query) in case.queries.iter().enumerate() {
-            if !options.show && options.svg.is_none() {
-                out.extend_from_slice(if solver.joinable(query) { b"YES\n" } else { b"NO\n" });
-            } else if let Some(line) = solver.line(query) {
-                out.extend_from_slice(b"YES\n");
-                if options.show {
-                    out.extend_from_slice(indent("  ", &show::line(&case.board, &line)).as_bytes());
-                }
-                if let Some(dir) = options.svg {
-                    svg::write_query(dir, number, index + 1, &case.board, &line)?;
-                }
-            } else {
-                out.extend_from_slice(b"NO\n");
-            }
-        }
-        tables = solver.into_tables();
-    }
-    Ok(())
-}
-
-/// How to play whole boards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayOptions<'a> {
-    /// The rules a line must follow.
-    pub rules: Rules,
-    /// Pieces fall down their column after each removal (the real game's gravity variant).
-    pub gravity: bool,
-    /// Search for an order of removals that clears the board instead of playing greedily.
-    pub best: bool,
-    /// Most units of work the search of `best` may spend per board ([`clear::Settings::budget`]).
-    pub budget: u64,
-    /// Draw the board, then each removal's line on the board as it was.
-    pub show: bool,
-    /// Write a picture of each game into this folder ([`svg::write_game`]).
-    pub svg: Option<&'a Path>,
-}
-
-impl Default for PlayOptions<'_> {
-    fn default() -> Self {
-        PlayOptions {
-            rules: Rules::default(),
-            gravity: false,
-            best: false,
-            budget: clear::DEFAULT_BUDGET,
-            show: false,
-            svg: None,
-        }
-    }
-}
-
-/// Why [`play()`] stopped.
-#[derive(Debug)]
-pub enum PlayError {
-    /// With `best`, case `case` (1-based) has a board larger than the search takes (read the
-    /// input with [`PlayOptions::side_limit`] to refuse such boards where they stand).
-    TooLarge {
-        /// The case, 1-based.
-        case: usize,
-        /// Its board's size.
-        too_large: TooLarge,
-    },
-    /// Without `best`, case `case` (1-based) has a board larger than greedy play takes,
-    /// [`play::MAX_SIDE`] on a side (read the input with [`PlayOptions::side_limit`] to refuse
-    /// such boards where they stand).
-    TooLargeToPlay {
-        /// The case, 1-based.
-        case: usize,
-        /// Its board's size.
-        too_large: TooLarge,
-    },
-    /// A picture could not be written.
-    Picture(io::Error),
-    /// The output could not be written.
-    Output(io::Error),
-}
-
-impl std::fmt::Display for PlayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PlayError::TooLarge { case, too_large } => write!(f, "case {case}: {too_large}"),
-            PlayError::TooLargeToPlay { case, too_large: TooLarge { rows, cols } } => write!(
-                f,
-                "case {case}: `solve` plays boards of at most {side} rows and {side} columns, not {rows} by {cols}",
-                side = play::MAX_SIDE
-            ),
-            PlayError::Picture(error) => write!(f, "cannot write a picture: {error}"),
-            PlayError::Output(error) => write!(f, "cannot write the output: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
-
-impl PlayOptions<'_> {
-    /// The largest board these options can play: with `best`, what the search takes; without,
-    /// what greedy play takes ([`play::MAX_SIDE`], [`play::MAX_CELLS`]).
-    pub fn side_limit(&self) -> parse::SideLimit {
-        if self.best {
-            parse::SideLimit {
-                side: clear::MAX_SIDE,
-                cells: model::MAX_CELLS,
-                set_by: Some("`solve --best`"),
-            }
-        } else {
-            parse::SideLimit { side: play::MAX_SIDE, cells: play::MAX_CELLS, set_by: Some("`solve`") }
-        }
-    }
+    answers::write(cases, options, out)
 }
 
 /// Plays the board of every case of `cases` (their queries are not answered), letting each go
-/// once played: for case k, a
-/// line `Case k:`, the removals, one per line, then a line saying how the game ended. A board
-/// larger than [`PlayOptions::side_limit`] stops the play before anything is written. With
-/// `best`, each case's search is a stage of `progress` ([`Progress::default`] for none), which
-/// it tells its positions as it runs, with an estimate of the positions its budget allows.
+/// once played: for case k, a line `Case k:`, the removals, one per line, then a line saying
+/// how the game ended. Greedy play without drawings writes each removal as it is made (the
+/// verdict, which counts them, comes last), so a large game's text is never held: put `out`
+/// behind a buffer. With `best`, each case's search is a stage of `progress`
+/// ([`Progress::default`] for none), which it tells its positions as it runs, with an estimate
+/// of the positions its budget allows.
 ///
-/// Greedy play without drawings writes each removal as it is made (the verdict, which counts
-/// them, comes last), so a large game's text is never held: put `out` behind a buffer.
+/// Limits: a board larger than [`PlayOptions::side_limit`] ([`play::MAX_SIDE`] on a side for
+/// greedy play, [`clear::MAX_SIDE`] with `best`) stops the play with
+/// [`PlayError::TooLargeToPlay`] or [`PlayError::TooLarge`] before anything is written.
+/// Complexity: greedy play costs O(pieces × cells) per board at worst; the search of `best` is
+/// exponential at worst and bounded by `budget` units of work per board (a board whose budget
+/// runs out is reported undecided). Fails when the output or a picture cannot be written; never
+/// panics.
 pub fn play(
     cases: Vec<Case>,
     options: PlayOptions,
     progress: &Progress,
     out: &mut dyn io::Write,
 ) -> Result<(), PlayError> {
-    let limit = options.side_limit();
-    // Both limits are square: a board within the side is within the cells.
-    if let Some((index, case)) = cases
-        .iter()
-        .enumerate()
-        .find(|(_, case)| case.board.rows() > limit.side || case.board.cols() > limit.side)
-    {
-        let (case, too_large) = (index + 1, TooLarge { rows: case.board.rows(), cols: case.board.cols() });
-        return Err(if options.best {
-            PlayError::TooLarge { case, too_large }
-        } else {
-            PlayError::TooLargeToPlay { case, too_large }
-        });
-    }
-    for (number, case) in (1..).zip(cases) {
-        writeln!(out, "Case {number}:").map_err(PlayError::Output)?;
-        // A streamed game lets the board go once it has its own tables.
-        if !options.best && !options.show && options.svg.is_none() {
-            play_streamed(case, options, out).map_err(PlayError::Output)?;
-            continue;
-        }
-        let (verdict, removals) = if options.best {
-            progress.set_stage(|| format!("case {number}"));
-            let settings =
-                clear::Settings { rules: options.rules, gravity: options.gravity, budget: options.budget };
-            let outcome = play::best_reporting(&case.board, settings, progress)
-                .map_err(|too_large| PlayError::TooLarge { case: number, too_large })?;
-            search_verdict(outcome)
-        } else {
-            let game = play::greedy(&case.board, options.rules, options.gravity);
-            (greedy_verdict(game.removals.len(), game.pieces_left), game.removals)
-        };
-        write_removals(&case.board, options, &removals, out).map_err(PlayError::Output)?;
-        writeln!(out, "  {verdict}").map_err(PlayError::Output)?;
-        if let Some(dir) = options.svg {
-            svg::write_game(dir, number, &case.board, &removals, options.gravity)
-                .map_err(PlayError::Picture)?;
-        }
-    }
-    Ok(())
-}
-
-/// Greedy play of `case` with nothing to draw: each removal is written into `out` as it is
-/// made, then the verdict, which counts them; the game stops at the first failed write.
-fn play_streamed(case: Case, options: PlayOptions, out: &mut dyn io::Write) -> io::Result<()> {
-    let mut removals = 0;
-    let pieces_left = play::greedy_each(case.board, options.rules, options.gravity, |removal| {
-        removals += 1;
-        write_removal(removals, &removal, out)
-    })?;
-    writeln!(out, "  {}", greedy_verdict(removals, pieces_left))
-}
-
-/// How the search of `--best` ended, and the removals to print.
-fn search_verdict(outcome: play::BestOutcome) -> (String, Vec<Removal>) {
-    let positions = counted(outcome.positions, "position");
-    match outcome.best {
-        Best::Cleared(removals) => (
-            format!("board cleared in {} (search: {positions})", counted(removals.len(), "removal")),
-            removals,
-        ),
-        Best::Hopeless => {
-            (format!("no order of removals clears the board (search: {positions})"), Vec::new())
-        }
-        Best::Undecided => {
-            let work = counted(outcome.work, "unit");
-            (
-                format!("undecided after {positions}, {work} of work (the budget; raise it with --budget)"),
-                Vec::new(),
-            )
-        }
-    }
-}
-
-/// How greedy play ended, after `removals` removals with `pieces_left` pieces left.
-fn greedy_verdict(removals: usize, pieces_left: usize) -> String {
-    let removals = counted(removals, "removal");
-    if pieces_left == 0 {
-        format!("board cleared in {removals}")
-    } else {
-        format!("stuck after {removals}, {} left", counted(pieces_left, "piece"))
-    }
-}
-
-/// One line per removal; with `show`, the board first, and each line drawn on the board as it
-/// was before it.
-fn write_removals(
-    board: &Board,
-    options: PlayOptions,
-    removals: &[Removal],
-    out: &mut dyn io::Write,
-) -> io::Result<()> {
-    let mut board = options.show.then(|| board.clone());
-    if let Some(board) = &board {
-        out.write_all(indent("  ", &show::board(board)).as_bytes())?;
-    }
-    for (number, removal) in (1..).zip(removals) {
-        write_removal(number, removal, out)?;
-        if let Some(board) = &mut board {
-            out.write_all(indent("    ", &show::line(board, &removal.line)).as_bytes())?;
-            model::remove_pair(board, removal.a, removal.b, options.gravity);
-        }
-    }
-    Ok(())
-}
-
-/// The line of removal `number` (1-based).
-fn write_removal(number: usize, removal: &Removal, out: &mut dyn io::Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "  {number}: ({},{}) ({},{}), kind {}, {}",
-        removal.a.row,
-        removal.a.col,
-        removal.b.row,
-        removal.b.col,
-        removal.kind,
-        counted(removal.line.turns(), "turn")
-    )
-}
-
-/// `text` with `prefix` before every line.
-fn indent(prefix: &str, text: &str) -> String {
-    text.lines().fold(String::new(), |mut out, line| {
-        let _ = writeln!(out, "{prefix}{line}");
-        out
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use std::io::Write as _;
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    use rand::{RngExt, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    use super::*;
-
-    /// A board on which the search with gravity and [`BUDGET`] visits a thousand positions or
-    /// so before its budget runs out.
-    fn hard_board() -> Board {
-        let mut rng = ChaCha8Rng::seed_from_u64(2);
-        r#gen::board(40, 40, 0.6, 30, &mut rng)
-    }
-
-    const BUDGET: u64 = 3_000_000;
-
-    fn settings(budget: u64) -> clear::Settings {
-        clear::Settings { rules: Rules::default(), gravity: true, budget }
-    }
-
-    /// A watched search tells its positions while it runs, not only when it ends, and by the
-    /// time it returns it has told them all, with an estimate no smaller.
-    #[test]
-    fn the_search_reports_positions_as_it_runs() {
-        let board = hard_board();
-        let progress = Progress::watched();
-        let done = AtomicBool::new(false);
-        let (outcome, seen_running) = std::thread::scope(|scope| {
-            let search = scope.spawn(|| {
-                let outcome = play::best_reporting(&board, settings(BUDGET), &progress);
-                done.store(true, Ordering::SeqCst);
-                outcome
-            });
-            let mut seen_running = false;
-            while !done.load(Ordering::SeqCst) {
-                // Positions read before the search is seen to run on were told while it ran.
-                let nodes = progress.nodes();
-                seen_running |= nodes > 0 && !done.load(Ordering::SeqCst);
-                std::thread::yield_now();
-            }
-            (search.join().expect("the search does not panic"), seen_running)
-        });
-        let outcome = outcome.expect("the board fits");
-        assert_eq!(outcome.best, Best::Undecided);
-        assert!(outcome.positions > 100, "{} positions", outcome.positions);
-        assert!(seen_running, "no position was told before the search ended");
-        assert_eq!(progress.nodes(), outcome.positions);
-        assert!(progress.estimate() >= outcome.positions);
-    }
-
-    /// Watched or not, the search finds the same outcome.
-    #[test]
-    fn an_unwatched_search_finds_the_same() {
-        let board = hard_board();
-        let watched = Progress::watched();
-        let seen = play::best_reporting(&board, settings(BUDGET / 4), &watched).expect("fits");
-        assert_eq!(seen, play::best(&board, settings(BUDGET / 4)).expect("fits"));
-    }
-
-    /// Played without drawing, each removal is written as it is made and the verdict after
-    /// them: the same text as from the game kept whole, case after case.
-    #[test]
-    fn streamed_games_read_as_whole_ones() {
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let cases: Vec<Case> = (0..40)
-            .map(|_| {
-                let (rows, cols) = (rng.random_range(1..=14), rng.random_range(1..=14));
-                let (density, kinds) = (rng.random_range(0.1..=1.0), rng.random_range(1..=9));
-                Case { board: r#gen::board(rows, cols, density, kinds, &mut rng), queries: Vec::new() }
-            })
-            .collect();
-        for gravity in [false, true] {
-            let options = PlayOptions { gravity, ..PlayOptions::default() };
-            let mut streamed = Vec::new();
-            play(cases.clone(), options, &Progress::default(), &mut streamed).expect("small boards");
-            let mut whole = Vec::new();
-            for (number, case) in (1..).zip(&cases) {
-                let game = play::greedy(&case.board, options.rules, gravity);
-                let verdict = greedy_verdict(game.removals.len(), game.pieces_left);
-                let _ = writeln!(whole, "Case {number}:");
-                write_removals(&case.board, options, &game.removals, &mut whole).expect("into memory");
-                let _ = writeln!(whole, "  {verdict}");
-            }
-            assert_eq!(String::from_utf8(streamed), String::from_utf8(whole), "gravity {gravity}");
-        }
-    }
-
-    /// An output that takes `room` bytes, then fails every write, counting them.
-    struct FullAfter {
-        room: usize,
-        failed_writes: usize,
-    }
-
-    impl io::Write for FullAfter {
-        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-            if self.room == 0 {
-                self.failed_writes += 1;
-                return Err(io::Error::from(io::ErrorKind::BrokenPipe));
-            }
-            let taken = bytes.len().min(self.room);
-            self.room -= taken;
-            Ok(taken)
-        }
-
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    /// When the output fails (a closed pipe), streamed play stops at once with the error
-    /// instead of playing on to the end of the game.
-    #[test]
-    fn streamed_play_stops_at_the_first_failed_write() {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let case = Case { board: r#gen::board(30, 30, 1.0, 4, &mut rng), queries: Vec::new() };
-        let mut out = FullAfter { room: 200, failed_writes: 0 };
-        let error = play(vec![case], PlayOptions::default(), &Progress::default(), &mut out)
-            .expect_err("the output fills");
-        assert!(matches!(&error, PlayError::Output(error) if error.kind() == io::ErrorKind::BrokenPipe));
-        assert_eq!(out.failed_writes, 1);
-    }
-
-    /// Greedy play refuses a board larger than it takes before playing any case.
-    #[test]
-    fn greedy_play_refuses_boards_beyond_its_side() {
-        let small = Case { board: Board::from_vec(1, 2, vec![5, 5]), queries: Vec::new() };
-        let large = Case {
-            board: Board::from_vec(play::MAX_SIDE + 1, 1, vec![0; play::MAX_SIDE + 1]),
-            queries: Vec::new(),
-        };
-        let mut out = Vec::new();
-        let error = play(vec![small, large], PlayOptions::default(), &Progress::default(), &mut out)
-            .expect_err("the second board is too large");
-        assert!(matches!(error, PlayError::TooLargeToPlay { case: 2, .. }), "{error}");
-        assert!(out.is_empty(), "nothing played");
-        assert_eq!(
-            error.to_string(),
-            format!(
-                "case 2: `solve` plays boards of at most 1000 rows and 1000 columns, not {} by 1",
-                play::MAX_SIDE + 1
-            )
-        );
-    }
+    games::play(cases, options, progress, out)
 }

@@ -70,7 +70,7 @@ impl Default for Rules {
     }
 }
 
-/// The kind at 1-based position `pos`, which must be on the board.
+/// The kind at 1-based position `pos`, which must be on the board (else panics).
 pub fn kind_at(board: &Board, pos: Pos) -> Kind {
     board[Pos::new(pos.row - 1, pos.col - 1)]
 }
@@ -118,7 +118,7 @@ pub fn fall<K: Copy + Eq + Default>(
 }
 
 /// Removes the pieces at 1-based `a` and `b` from `board`; with `gravity`, the pieces above
-/// them fall (see [`fall`]).
+/// them fall (see [`fall`]): O(rows). Panics when a cell is off the board.
 pub fn remove_pair(board: &mut Board, a: Pos, b: Pos, gravity: bool) {
     let (rows, cols) = (board.rows(), board.cols());
     for pos in [a, b] {
@@ -145,7 +145,8 @@ pub enum Refusal {
 }
 
 /// The reason the query's cells can never be joined whatever the board around them, or `None`
-/// when they are two pieces of one kind and the answer depends on a line joining them.
+/// when they are two pieces of one kind and the answer depends on a line joining them. O(1);
+/// panics when a cell is off the board.
 pub fn refusal(board: &Board, query: Query) -> Option<Refusal> {
     let (a, b) = (kind_at(board, query.a), kind_at(board, query.b));
     if query.a == query.b {

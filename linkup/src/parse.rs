@@ -268,7 +268,7 @@ pub struct Reader<'a> {
 }
 
 /// What each number of the input must be, as diagnostics say it (`expected {what}, found ...`).
-/// Shared with the plain reader of [`crate::reference`].
+/// Shared with the plain reader of `crate::reference`.
 pub mod wanted {
     use super::SideLimit;
     use crate::model::{Kind, MAX_QUERIES};

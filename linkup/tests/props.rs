@@ -7,7 +7,8 @@ use common::{Diagnostic, Pos, round_trip};
 use linkup::clear::{self, Settings};
 use linkup::model::{Board, Case, EMPTY, Line, Query, Rules, kind_at, on_board};
 use linkup::play::{self, Best, Removal};
-use linkup::solve::Solver;
+use linkup::query::Solver;
+use linkup::reference::clear::game_board;
 use linkup::{r#gen, parse, reference, show};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
@@ -270,64 +271,6 @@ proptest! {
     }
 }
 
-/// Checks the search's verdict on `board` against the reference's (`clearable`), a clearing
-/// order cell by cell: each removal joins two pieces of one kind by the reference's line
-/// search, and the board ends empty.
-fn check_verdict(
-    board: &Board,
-    rules: Rules,
-    gravity: bool,
-    verdict: clear::Verdict,
-    clearable: bool,
-    seed: u64,
-) -> Result<(), TestCaseError> {
-    match verdict {
-        clear::Verdict::Cleared(order) => {
-            prop_assert!(clearable, "seed {}", seed);
-            let mut left = board.clone();
-            for (a, b) in order {
-                prop_assert!(
-                    reference::joinable(&left, rules, Query { a, b }),
-                    "seed {}: {:?} {:?}",
-                    seed,
-                    a,
-                    b
-                );
-                prop_assert_eq!(kind_at(&left, a), kind_at(&left, b), "seed {}", seed);
-                left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
-                left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
-                if gravity {
-                    reference::settle(&mut left, &[a, b]);
-                }
-            }
-            prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
-        }
-        clear::Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
-        clear::Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
-    }
-    Ok(())
-}
-
-/// A small board for whole games from a seed: up to 4×5 cells; half the time (when it fits) two
-/// kinds of four pieces, else pieces of up to 3 kinds with even counts (2 to 8 of a kind); at
-/// most `most_pieces` pieces.
-fn game_board(seed: u64, most_pieces: usize) -> Board {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (rows, cols) = (rng.random_range(1..=4), rng.random_range(1..=5));
-    let cells = rows * cols;
-    if cells >= 8 && most_pieces >= 8 && rng.random_range(0..2) == 0 {
-        // Two kinds of four, as in the real game's deals, among empty cells.
-        let mut kinds: Vec<u32> =
-            [1, 1, 1, 1, 2, 2, 2, 2].into_iter().chain(std::iter::repeat_n(0, cells - 8)).collect();
-        for index in (1..kinds.len()).rev() {
-            kinds.swap(index, rng.random_range(0..=index));
-        }
-        return Board::from_vec(rows, cols, kinds);
-    }
-    let pieces = rng.random_range(0..=cells.min(most_pieces) as u32) / 2 * 2;
-    r#gen::board(rows, cols, f64::from(pieces) / f64::from(cells as u32), rng.random_range(1..=3), &mut rng)
-}
-
 /// Checks a game's verdict: a clearing order replays to an empty board; a hopeless or undecided
 /// board is not cleared by greedy play.
 fn check_best(board: &Board, rules: Rules, gravity: bool, seed: u64) -> Result<Best, TestCaseError> {
@@ -369,9 +312,8 @@ proptest! {
         prop_assert!(!matches!(best, Best::Undecided), "seed {}", seed);
         let clearable = reference::clearable(&board, rules, gravity);
         prop_assert_eq!(matches!(best, Best::Cleared(_)), clearable, "seed {}", seed);
-        // The same with probing from the first position, its order checked cell by cell.
-        let probing = clear::search_with(&board, Settings { rules, gravity, budget: 100_000_000 }, 0).unwrap();
-        check_verdict(&board, rules, gravity, probing.verdict, clearable, seed)?;
+        // (The same with probing from the first position is a test of the crate's own, in
+        // `src/clear/tests.rs`: when to probe is not a setting.)
     }
 
     #[test]
@@ -412,51 +354,5 @@ proptest! {
         let (rows, cols) = (rng.random_range(2..=7), rng.random_range(2..=8));
         let board = r#gen::board(rows, cols, 1.0, rng.random_range(2..=10), &mut rng);
         check_best(&board, Rules { max_turns, outside }, true, seed)?;
-    }
-}
-
-/// A board whose columns hold their pieces packed at the bottom, as the real game's deals do:
-/// up to 4×5 cells, at most `most_pieces` pieces, in pairs of kinds 1 to 3, so that two
-/// pieces of a kind often share a column.
-fn packed_game_board(seed: u64, most_pieces: usize) -> Board {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (rows, cols) = (rng.random_range(1..=4), rng.random_range(1..=5));
-    let mut heights: Vec<usize> = (0..cols).map(|_| rng.random_range(0..=rows)).collect();
-    while heights.iter().sum::<usize>() > most_pieces || heights.iter().sum::<usize>() % 2 == 1 {
-        let col = rng.random_range(0..cols);
-        heights[col] = heights[col].saturating_sub(1);
-    }
-    let pieces: usize = heights.iter().sum();
-    let mut kinds: Vec<u32> = (0..pieces / 2).flat_map(|_| [rng.random_range(1..=3); 2]).collect();
-    for index in (1..kinds.len()).rev() {
-        kinds.swap(index, rng.random_range(0..=index));
-    }
-    let mut board = Board::from_vec(rows, cols, vec![EMPTY; rows * cols]);
-    for (col, &height) in heights.iter().enumerate() {
-        for below in 0..height {
-            board[Pos::new(rows - 1 - below, col)] = kinds.pop().expect("a kind per piece");
-        }
-    }
-    board
-}
-
-proptest! {
-    // The search with gravity on packed boards (where the key of hopeless positions is the
-    // board, not the pieces) and with restarts after every few positions.
-    #![proptest_config(ProptestConfig::with_cases(2000))]
-
-    #[test]
-    fn gravity_with_restarts_agrees_with_the_reference(
-        seed: u64,
-        max_turns in 0u32..=3,
-        outside: bool,
-        restart_unit in 1u64..=4,
-    ) {
-        let board = packed_game_board(seed, 10);
-        let rules = Rules { max_turns, outside };
-        let settings = Settings { rules, gravity: true, budget: 100_000_000 };
-        let outcome = clear::search_with_restarts(&board, settings, restart_unit).unwrap();
-        let clearable = reference::clearable(&board, rules, true);
-        check_verdict(&board, rules, true, outcome.verdict, clearable, seed)?;
     }
 }

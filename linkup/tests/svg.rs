@@ -130,7 +130,7 @@ fn the_binary_draws_each_yes_and_keeps_stdout() {
     assert_eq!(file_names(&dir), ["case-1-query-1.svg", "case-2-query-2.svg"]);
 
     let board = boards(SAMPLE).remove(0);
-    let mut solver = linkup::solve::Solver::new(&board, Rules::default());
+    let mut solver = linkup::query::Solver::new(&board, Rules::default());
     let line = solver.line(linkup::model::Query::new(1, 1, 3, 4)).expect("joinable");
     let drawn = std::fs::read_to_string(dir.join("case-1-query-1.svg")).expect("written");
     let view = View::of(&board, &[&line]).expect("small enough to draw");

@@ -5,18 +5,32 @@
 //! pairs of few pieces, so it finds each piece's runs once ([`Reach`]) and asks
 //! [`Bits::reaches_joined`].
 
-use crate::model::{Board, EMPTY};
 use common::Pos;
+
+use super::wait::{ShapeWait, Wait};
+use crate::model::{Board, EMPTY};
+
+/// Most rows, and most columns, of a board the search takes: a framed row or column, with one
+/// more closed bit beyond the ring, fits a 64-bit word.
+pub const MAX_SIDE: usize = 60;
+
+/// Words of a board's lines (rows or columns) kept in fixed arrays: a framed line of a board of
+/// at most [`MAX_SIDE`] cells has `MAX_SIDE + 2` bits, and the bit beyond it (always 0) must be
+/// below bit 63, which marks a wait as apart (see [`ShapeWait`]).
+pub(super) const LINE_WORDS: usize = 64;
+
+const _: () = assert!(MAX_SIDE + 3 <= 63 && MAX_SIDE + 3 <= LINE_WORDS, "a framed line and the bit beyond");
 
 /// A framed position: row, column.
 pub(super) type Cell = (u8, u8);
 
 /// The open cells of the framed board, by rows and by columns. Invariant: `rows[r]` bit `c` ==
-/// `cols[c]` bit `r` for every framed cell, and every bit beyond the frame is 0.
+/// `cols[c]` bit `r` for every framed cell, and every bit beyond the frame is 0 (kept by every
+/// method that opens or closes cells).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Bits {
-    pub(super) rows: Vec<u64>,
-    pub(super) cols: Vec<u64>,
+    rows: Vec<u64>,
+    cols: Vec<u64>,
 }
 
 /// Bits `low..=high`.
@@ -44,121 +58,10 @@ pub(super) fn run_high(line: u64, at: u32) -> u32 {
     (!line & (u64::MAX << at << 1)).trailing_zeros() - 1
 }
 
-/// What one shape of a pair ([`Bits::shape_or_wait`]) that does not join it waits on, in one
-/// word. Either *apart* (bit 63 set): the runs of the two ends do not meet, and the shape can
-/// only come to join them once one of two cells opens, the cell just beyond the first end's run
-/// and the one just before the second's (bits 0..8 and 8..16: the first's line and position
-/// along it; bits 16..24 and 24..32: the second's). Or a mask of the positions of the middles
-/// both ends reach (bit 63 clear: no middle is ever above bit 62 of a framed line).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct ShapeWait(u64);
-
-impl ShapeWait {
-    /// The mark of a shape apart.
-    const APART: u64 = 1 << 63;
-
-    /// Apart, waiting on position `first_at` of line `first` and `second_at` of `second` (each
-    /// below 64).
-    #[inline(always)]
-    pub(super) fn apart(first: usize, first_at: u32, second: usize, second_at: u32) -> ShapeWait {
-        ShapeWait(
-            Self::APART
-                | (first as u64 & 63)
-                | u64::from(first_at) << 8
-                | (second as u64 & 63) << 16
-                | u64::from(second_at) << 24,
-        )
-    }
-
-    /// Waiting on the middles `middles` (bit 63 clear).
-    #[inline(always)]
-    pub(super) fn middles(middles: u64) -> ShapeWait {
-        debug_assert!(middles & Self::APART == 0, "a middle beyond a framed line");
-        ShapeWait(middles)
-    }
-
-    /// True when the runs of the shape's ends do not meet.
-    #[inline(always)]
-    pub(super) fn is_apart(self) -> bool {
-        self.0 & Self::APART != 0
-    }
-
-    /// The middles waited on; none when apart.
-    #[inline(always)]
-    pub(super) fn middles_or_none(self) -> u64 {
-        if self.is_apart() { 0 } else { self.0 }
-    }
-
-    /// When apart, its two cells: (line, position along it) each.
-    #[inline(always)]
-    pub(super) fn cells(self) -> [(u32, u32); 2] {
-        let byte = |at: u32| (self.0 >> at & 63) as u32;
-        [(byte(0), byte(8)), (byte(16), byte(24))]
-    }
-
-    /// When apart: whether one of its two cells is open on the lines `lines` (those the shape
-    /// runs along).
-    #[inline(always)]
-    pub(super) fn opened(self, lines: &[u64]) -> bool {
-        let [(first, first_at), (second, second_at)] = self.cells();
-        (lines[first as usize] >> first_at | lines[second as usize] >> second_at) & 1 != 0
-    }
-}
-
-/// What a pair no line of at most two turns joins waits on ([`Bits::wait_on`]), in two words.
-/// Either *apart*: along both the rows and the columns the runs of its ends do not meet, and
-/// the words are the two [`ShapeWait`]s apart (no line can join the pair until one of their
-/// four cells opens). Or the rows and the columns (masks) such that no line can join the pair
-/// until a cell on one of them opens (bit 63 of neither set: a framed line is below it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Wait(u64, u64);
-
-impl Wait {
-    /// Every row and every column: what a pair not checked yet waits on.
-    pub(super) const ALL: Wait = Wait(u64::MAX >> 1, u64::MAX >> 1);
-
-    /// No line: what a pair known joinable holds (it waits on nothing).
-    pub(super) const NOTHING: Wait = Wait(0, 0);
-
-    /// Waiting on the rows `rows` and the columns `cols` (bit 63 clear in both).
-    #[inline(always)]
-    pub(super) fn lines(rows: u64, cols: u64) -> Wait {
-        debug_assert!((rows | cols) & ShapeWait::APART == 0, "a line beyond a framed board");
-        Wait(rows, cols)
-    }
-
-    /// Apart along the rows (`across`) and along the columns (`down`), both apart.
-    #[inline(always)]
-    fn apart(across: ShapeWait, down: ShapeWait) -> Wait {
-        debug_assert!(across.is_apart() && down.is_apart(), "a wait apart of shapes not apart");
-        Wait(across.0, down.0)
-    }
-
-    /// True when the pair waits on four cells rather than on lines.
-    #[inline(always)]
-    pub(super) fn is_apart(self) -> bool {
-        ShapeWait(self.0).is_apart()
-    }
-
-    /// The rows and the columns waited on, when not apart.
-    #[inline(always)]
-    pub(super) fn rows_cols(self) -> (u64, u64) {
-        debug_assert!(!self.is_apart(), "the lines of a wait apart");
-        (self.0, self.1)
-    }
-
-    /// When apart: the shapes along the rows and along the columns.
-    #[inline(always)]
-    pub(super) fn shapes(self) -> (ShapeWait, ShapeWait) {
-        (ShapeWait(self.0), ShapeWait(self.1))
-    }
-
-    /// When not apart: whether a cell opened on one of the rows `rows` or the columns `cols`
-    /// it waits on.
-    #[inline(always)]
-    pub(super) fn touched(self, (rows, cols): (u64, u64)) -> bool {
-        rows & self.0 != 0 || cols & self.1 != 0
-    }
+/// The rows and the columns (masks) of the cells `a` and `b`.
+#[inline(always)]
+fn ends(a: Cell, b: Cell) -> (u64, u64) {
+    (1 << a.0 | 1 << b.0, 1 << a.1 | 1 << b.1)
 }
 
 /// The cells of `line` reached from bit `at` over open cells (set bits), `at` itself included:
@@ -187,6 +90,7 @@ pub(super) fn middles(first: u32, second: u32, max_turns: u32) -> u64 {
 }
 
 impl Bits {
+    /// The framed board of `board`, its ring open when `outside`.
     pub(super) fn new(board: &Board, outside: bool) -> Bits {
         let (height, width) = (board.rows() + 2, board.cols() + 2);
         let mut bits = Bits { rows: vec![0; height], cols: vec![0; width] };
@@ -203,6 +107,32 @@ impl Bits {
         bits
     }
 
+    /// A framed board of `height` rows and `width` columns, every cell closed.
+    #[cfg(test)]
+    pub(super) fn closed(height: usize, width: usize) -> Bits {
+        Bits { rows: vec![0; height], cols: vec![0; width] }
+    }
+
+    /// The open cells of each framed row (bit c: column c).
+    #[inline(always)]
+    pub(super) fn rows(&self) -> &[u64] {
+        &self.rows
+    }
+
+    /// The open cells of each framed column (bit r: row r).
+    #[inline(always)]
+    pub(super) fn cols(&self) -> &[u64] {
+        &self.cols
+    }
+
+    /// The units of work of one line check on this board (see the budget in the
+    /// [module documentation](super)): 1 for at most two turns (a few bit scans); else a flood
+    /// by layers over every framed row and column, one unit per line.
+    pub(super) fn check_cost(&self, max_turns: u32) -> u64 {
+        if max_turns <= 2 { 1 } else { (self.rows.len() + self.cols.len()) as u64 }
+    }
+
+    /// Opens the cell `(row, col)`, or closes it.
     pub(super) fn set(&mut self, (row, col): Cell, open: bool) {
         let (row_bit, col_bit) = (1u64 << col, 1u64 << row);
         if open {
@@ -211,6 +141,35 @@ impl Bits {
         } else {
             self.rows[row as usize] &= !row_bit;
             self.cols[col as usize] &= !col_bit;
+        }
+    }
+
+    /// Makes `open` the open cells of column `col` (bit r: row r), the rows' bits following.
+    #[inline(always)]
+    pub(super) fn set_column(&mut self, col: usize, open: u64) {
+        let before = std::mem::replace(&mut self.cols[col], open);
+        let mut flipped = before ^ open;
+        while flipped != 0 {
+            let row = flipped.trailing_zeros() as usize;
+            self.rows[row] ^= 1 << col;
+            flipped &= flipped - 1;
+        }
+    }
+
+    /// Flips the cells of rows `first..first + count` in column `col` (open to closed and back),
+    /// calling `each` with each row flipped.
+    #[inline(always)]
+    pub(super) fn flip_column(
+        &mut self,
+        col: usize,
+        first: usize,
+        count: usize,
+        mut each: impl FnMut(usize),
+    ) {
+        self.cols[col] ^= span(first as u32, (first + count - 1) as u32);
+        for row in first..first + count {
+            self.rows[row] ^= 1 << col;
+            each(row);
         }
     }
 
@@ -388,7 +347,7 @@ impl Bits {
     ) -> Option<Wait> {
         let across = Self::shape_or_wait_in::<SORTED, false>(rows, cols, a, b, turns)?;
         let down = Self::shape_or_wait_in::<false, SORTED>(cols, rows, (a.1, a.0), (b.1, b.0), turns)?;
-        Some(Self::wait_of(a, b, across, down))
+        Some(Wait::of(ends(a, b), across, down))
     }
 
     /// [`Bits::wait_on_sorted`] for a pair whose last wait `wait` was apart and of whose four cells
@@ -417,21 +376,11 @@ impl Bits {
         } else {
             down_was
         };
-        debug_assert_eq!(Self::wait_on(rows, cols, a, b, max_turns), Some(Self::wait_of(a, b, across, down)));
-        Some(Self::wait_of(a, b, across, down))
-    }
-
-    /// The wait of [`Bits::wait_on`] from the shapes along the rows (`across`) and along the
-    /// columns (`down`), neither joining `a` and `b`.
-    #[inline(always)]
-    pub(super) fn wait_of(a: Cell, b: Cell, across: ShapeWait, down: ShapeWait) -> Wait {
-        if across.0 & down.0 & ShapeWait::APART != 0 {
-            return Wait::apart(across, down);
-        }
-        Wait::lines(
-            1 << a.0 | 1 << b.0 | down.middles_or_none(),
-            1 << a.1 | 1 << b.1 | across.middles_or_none(),
-        )
+        debug_assert_eq!(
+            Self::wait_on(rows, cols, a, b, max_turns),
+            Some(Wait::of(ends(a, b), across, down))
+        );
+        Some(Wait::of(ends(a, b), across, down))
     }
 
     /// True when the four cells of a wait apart ([`Bits::wait_on`]) are all still closed: no

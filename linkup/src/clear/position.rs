@@ -1,92 +1,88 @@
-//! The state of a search: the pieces and kinds left, removal and undo, the key of a position.
+//! The position both searches keep ([`Position`]): the pieces and kinds left, the board's open
+//! cells, the removals and constraints made, with removal and undo.
 
-use super::{ALL_PAIRINGS, Bits, Branch, Cell, OutOfBudget, Settings, Table, mix};
-use crate::model::{Board, EMPTY, Kind};
 use common::Pos;
-use common::search::Progress;
 use rustc_hash::FxHashMap;
 
-/// One removal made: the two pieces and their cells at the time.
+use super::bits::{Bits, Cell, MAX_SIDE};
+use super::meter::Meter;
+use super::pairings::ALL_PAIRINGS;
+use crate::model::{Board, EMPTY, Kind, Rules};
+
+/// Words of one bit per piece in fixed arrays: [`MAX_SIDE`]² pieces fit.
+pub(super) const PIECE_WORDS: usize = 64;
+
+const _: () = assert!(MAX_SIDE * MAX_SIDE <= 64 * PIECE_WORDS, "one bit per piece");
+const _: () = assert!(MAX_SIDE * MAX_SIDE < u16::MAX as usize, "pieces are numbered in u16");
+
+/// A choice tried at a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Branch {
+    /// Remove these two pieces.
+    Remove(u16, u16),
+    /// Allow kind `.0` only the pairings of mask `.1`.
+    Constrain(u32, u8),
+}
+
+/// One removal made: the two pieces and their cells at the time, and the pairings its kind was
+/// allowed before it (put back on undo).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Step {
-    pub(super) pieces: [u16; 2],
-    pub(super) at: [Cell; 2],
-    /// The pairings allowed to the kind before the removal (restored on undo).
-    pub(super) allowed_before: u8,
+    pieces: [u16; 2],
+    at: [Cell; 2],
+    allowed_before: u8,
 }
 
-/// The hash of a key: splitmix64's finaliser folded over its words (every bit of every word
-/// reaches every bit of the hash).
-pub(super) fn fingerprint(key: &[u64]) -> u64 {
-    key.iter().fold(0, |hash, &word| mix(hash ^ word))
+impl Step {
+    /// The two pieces removed.
+    #[inline(always)]
+    pub(super) fn pieces(self) -> [u16; 2] {
+        self.pieces
+    }
+
+    /// Their cells when they were removed.
+    #[inline(always)]
+    pub(super) fn cells(self) -> [Cell; 2] {
+        self.at
+    }
 }
 
-/// The position both searches keep: the pieces and kinds left, the board, the removals, the table
-/// of hopeless positions and the budget. Pieces are numbered in reading order, kinds densely in
-/// order of first appearance. Each search wraps it with the parts only it keeps
-/// ([`super::still::StillSearch`], [`super::gravity::GravitySearch`]), which bring the board's
-/// bits up to date after a removal ([`Search::remove`]).
+/// The pieces and kinds left, the board, the removals and constraints made. Pieces are numbered
+/// in reading order, kinds densely in order of first appearance. Each search brings the board's
+/// bits up to date after a removal ([`Position::bits_mut`]; with gravity the pieces' rows too,
+/// [`Position::set_row`]).
+///
+/// Invariants: `left[k]` is the number of pieces of kind k whose bit is set in `present`, and
+/// `total_left` their sum; `allowed[k]` is [`ALL_PAIRINGS`] unless a constraint narrowed it, and
+/// every constraint in `trail` holds the pairings before it; `order` holds the removals not
+/// undone, the pieces of each out of `present`.
 pub(super) struct Position {
-    pub(super) bits: Bits,
-    pub(super) max_turns: u32,
-    /// Most positions the current round may search (see [`super::rounds::in_rounds`]).
-    pub(super) budget: u64,
-    pub(super) positions: u64,
-    /// The work spent so far, in the units of [`Settings::budget`] (see [`Position::spend`]).
-    pub(super) work: u64,
-    /// The most work the search may spend ([`Settings::budget`]).
-    pub(super) work_limit: u64,
-    /// The units of work of one line check: 1 for at most two turns (a few bit scans); else a
-    /// flood by layers over every framed row and column, one unit per line.
-    pub(super) check_cost: u64,
-    /// Set once the search may not go on: `work` is past `work_limit`, or a step would need
-    /// more memory than the search allows (see [`super::MAX_EDGES`]).
-    pub(super) exhausted: bool,
-    /// Where the positions go as the search runs ([`Position::report`]).
-    pub(super) progress: Progress,
-    /// The work at which to report next: `u64::MAX` while nobody reads the report, so that
-    /// [`Position::spend`] pays one comparison for it.
-    pub(super) report_at: u64,
-    /// Positions already reported.
-    pub(super) reported: u64,
+    bits: Bits,
+    max_turns: u32,
     /// The cell of every piece now.
-    pub(super) cell: Vec<Cell>,
+    cell: Vec<Cell>,
     /// The kind of every piece.
-    pub(super) kind: Vec<u32>,
+    kind: Vec<u32>,
     /// The pieces of kind k: `members[start[k]..start[k + 1]]`, in reading order.
-    pub(super) members: Vec<u16>,
-    pub(super) start: Vec<usize>,
+    members: Vec<u16>,
+    start: Vec<usize>,
     /// Pieces of each kind on the board.
-    pub(super) left: Vec<u32>,
+    left: Vec<u32>,
     /// Pieces on the board, total.
-    pub(super) total_left: usize,
+    total_left: usize,
     /// One bit per piece on the board.
-    pub(super) present: Vec<u64>,
+    present: Vec<u64>,
     /// Pairings allowed to each kind; [`ALL_PAIRINGS`] unless the kind has four pieces left.
-    pub(super) allowed: Vec<u8>,
-    /// Rows of the board.
-    pub(super) board_rows: u8,
+    allowed: Vec<u8>,
     /// The removals made, in order.
-    pub(super) order: Vec<Step>,
-    /// Constraint branches taken: the kind and its pairings before.
-    pub(super) trail: Vec<(u32, u8)>,
-    /// The branches of every position on the search path, one slice per position.
-    pub(super) branches: Vec<Branch>,
-    /// The key of the current position, rebuilt by [`Position::key`].
-    pub(super) key: Vec<u64>,
-    pub(super) memo: Table,
-    /// The bound of the tables of hopeless positions, in words (see [`Table`]).
-    pub(super) memo_words: usize,
+    order: Vec<Step>,
+    /// Constraints made: the kind and its pairings before.
+    trail: Vec<(u32, u8)>,
 }
-
-/// Units of work between two reports of a watched search: a few milliseconds of search, so
-/// that the progress line moves smoothly and reporting costs nothing measurable.
-pub(super) const REPORT_EVERY: u64 = 1 << 16;
 
 impl Position {
-    /// The position of `board`, every piece on it, with a table of hopeless positions
-    /// of at most `memo_words` words.
-    pub(super) fn new(board: &Board, settings: Settings, memo_words: usize) -> Position {
+    /// The position of `board` under `rules`, every piece on it.
+    pub(super) fn new(board: &Board, rules: Rules) -> Position {
         let (cell, kind, kinds) = pieces_of(board);
         let (members, start) = grouped(kinds, kind.iter().map(|&k| k as usize));
         let left: Vec<u32> = (0..kinds).map(|k| (start[k + 1] - start[k]) as u32).collect();
@@ -95,21 +91,8 @@ impl Position {
             present[piece / 64] |= 1 << (piece % 64);
         }
         Position {
-            bits: Bits::new(board, settings.rules.outside),
-            max_turns: settings.rules.max_turns,
-            budget: u64::MAX,
-            positions: 0,
-            work: 0,
-            work_limit: settings.budget,
-            check_cost: if settings.rules.max_turns <= 2 {
-                1
-            } else {
-                (board.rows() + board.cols() + 4) as u64
-            },
-            exhausted: false,
-            progress: Progress::default(),
-            report_at: u64::MAX,
-            reported: 0,
+            bits: Bits::new(board, rules.outside),
+            max_turns: rules.max_turns,
             total_left: cell.len(),
             cell,
             kind,
@@ -118,23 +101,130 @@ impl Position {
             left,
             present,
             allowed: vec![ALL_PAIRINGS; kinds],
-            board_rows: board.rows() as u8,
             order: Vec::new(),
             trail: Vec::new(),
-            branches: Vec::new(),
-            key: Vec::new(),
-            memo: Table::new(memo_words),
-            memo_words,
         }
     }
 
+    /// The board's open cells.
+    #[inline(always)]
+    pub(super) fn bits(&self) -> &Bits {
+        &self.bits
+    }
+
+    /// The board's open cells, for the search to bring up to date as pieces go and come back.
+    #[inline(always)]
+    pub(super) fn bits_mut(&mut self) -> &mut Bits {
+        &mut self.bits
+    }
+
+    /// The most turns of a line.
+    #[inline(always)]
+    pub(super) fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+
+    /// Pieces on the board as given.
+    pub(super) fn pieces(&self) -> usize {
+        self.cell.len()
+    }
+
+    /// Kinds of the board as given.
+    #[inline(always)]
+    pub(super) fn kinds(&self) -> usize {
+        self.left.len()
+    }
+
+    /// The cell of `piece` now (with gravity, where it fell; a piece gone keeps its last cell).
+    #[inline(always)]
+    pub(super) fn cell(&self, piece: u16) -> Cell {
+        self.cell[piece as usize]
+    }
+
+    /// The cell of every piece, by number.
+    #[inline(always)]
+    pub(super) fn cells(&self) -> &[Cell] {
+        &self.cell
+    }
+
+    /// Moves `piece` to `row` of its column (gravity).
+    #[inline(always)]
+    pub(super) fn set_row(&mut self, piece: u16, row: u8) {
+        self.cell[piece as usize].0 = row;
+    }
+
+    /// The kind of `piece`.
+    #[inline(always)]
+    pub(super) fn kind(&self, piece: u16) -> usize {
+        self.kind[piece as usize] as usize
+    }
+
+    /// The kind of every piece, by number.
+    #[inline(always)]
+    pub(super) fn piece_kinds(&self) -> &[u32] {
+        &self.kind
+    }
+
     /// Every piece of kind `k`, on the board or not, in reading order.
+    #[inline(always)]
     pub(super) fn members_of(&self, k: usize) -> &[u16] {
         &self.members[self.start[k]..self.start[k + 1]]
     }
 
+    /// Pieces of kind `k` on the board.
+    #[inline(always)]
+    pub(super) fn left(&self, k: usize) -> u32 {
+        self.left[k]
+    }
+
+    /// Pieces of each kind on the board.
+    #[inline(always)]
+    pub(super) fn left_per_kind(&self) -> &[u32] {
+        &self.left
+    }
+
+    /// Pieces on the board.
+    #[inline(always)]
+    pub(super) fn total_left(&self) -> usize {
+        self.total_left
+    }
+
+    /// True when `piece` is on the board.
+    #[inline(always)]
     pub(super) fn is_present(&self, piece: u16) -> bool {
         self.present[piece as usize / 64] >> (piece % 64) & 1 == 1
+    }
+
+    /// One bit per piece on the board.
+    #[inline(always)]
+    pub(super) fn present(&self) -> &[u64] {
+        &self.present
+    }
+
+    /// Takes `piece` off the board or puts it back without a removal (for tests of the layouts
+    /// of a board with some pieces gone).
+    #[cfg(test)]
+    pub(super) fn set_present(&mut self, piece: u16, present: bool) {
+        let (word, bit) = (piece as usize / 64, 1 << (piece % 64));
+        self.present[word] = if present { self.present[word] | bit } else { self.present[word] & !bit };
+    }
+
+    /// The pairings allowed to kind `k`.
+    #[inline(always)]
+    pub(super) fn allowed(&self, k: usize) -> u8 {
+        self.allowed[k]
+    }
+
+    /// The removals made, in order.
+    #[inline(always)]
+    pub(super) fn order(&self) -> &[Step] {
+        &self.order
+    }
+
+    /// Constraints made and not undone.
+    #[inline(always)]
+    pub(super) fn trail_len(&self) -> usize {
+        self.trail.len()
     }
 
     /// The first four pieces of kind `k` on the board (fewer when fewer are left), in reading
@@ -152,67 +242,32 @@ impl Position {
         (out, count)
     }
 
+    /// True when a line joins pieces `a` and `b` now.
+    #[inline(always)]
     pub(super) fn pieces_joinable(&self, a: u16, b: u16) -> bool {
         self.bits.joinable(self.cell[a as usize], self.cell[b as usize], self.max_turns)
     }
 
-    /// Checks the budgets for one more position: the round's positions and the work. A
-    /// position costs one unit per kind (the passes over the kinds each position makes) and
-    /// one more.
-    pub(super) fn count_position(&mut self) -> Result<(), OutOfBudget> {
-        if self.positions >= self.budget || !self.spend(self.left.len() as u64 + 1) {
-            return Err(OutOfBudget);
-        }
-        self.positions += 1;
-        Ok(())
-    }
-
-    /// Adds `units` of work (line checks, pairs of the relaxation looked at or set up);
-    /// false once the work is past the budget (then [`Position::exhausted`] stays set).
-    #[inline(always)]
-    pub(super) fn spend(&mut self, units: u64) -> bool {
-        self.work += units;
-        if self.work >= self.report_at {
-            self.report();
-        }
-        if self.work > self.work_limit {
-            self.exhausted = true;
-        }
-        !self.exhausted
-    }
-
-    /// Reports the positions searched since the last report to `progress`, with an estimate:
-    /// the positions the whole budget of work allows at the work per position so far (the
-    /// search may end sooner, never later). Then again [`REPORT_EVERY`] units of work on.
-    #[cold]
-    pub(super) fn report(&mut self) {
-        self.progress.add_nodes(self.positions - self.reported);
-        self.reported = self.positions;
-        let allowed = u128::from(self.positions) * u128::from(self.work_limit) / u128::from(self.work.max(1));
-        self.progress.set_estimate(u64::try_from(allowed).unwrap_or(u64::MAX).max(self.positions));
-        self.report_at = self.work.saturating_add(REPORT_EVERY);
-    }
-
-    /// The pieces on the board and the pairings allowed to kinds of four, into `self.key`.
-    pub(super) fn key(&mut self) {
-        self.key.clear();
-        self.key.extend_from_slice(&self.present);
+    /// The pieces on the board and the pairings allowed to kinds of four, into `key` (the key of
+    /// the position without gravity).
+    pub(super) fn key_into(&self, key: &mut Vec<u64>) {
+        key.clear();
+        key.extend_from_slice(&self.present);
         let mut word = 0u64;
         let mut used = 0;
         for &allowed in &self.allowed {
             if used == 63 {
-                self.key.push(word);
+                key.push(word);
                 (word, used) = (0, 0);
             }
             word |= u64::from(allowed) << used;
             used += 3;
         }
-        self.key.push(word);
+        key.push(word);
     }
 
     /// Takes pieces `a` and `b` (of one kind, joinable now) off the position and records the
-    /// removal, with the pair cache's state before it (`epoch_before`, `cache_mark`, see
-    /// [`Step`]); the board's bits are the search's to bring up to date.
+    /// removal; the board's bits are the search's to bring up to date.
     #[inline(always)]
     pub(super) fn take(&mut self, a: u16, b: u16) -> Step {
         let k = self.kind[a as usize] as usize;
@@ -247,7 +302,13 @@ impl Position {
         step
     }
 
-    /// Undoes the constraints taken since `trail_mark`.
+    /// Allows kind `k` only the pairings of `mask` (a constraint branch), until undone.
+    pub(super) fn constrain(&mut self, k: u32, mask: u8) {
+        self.trail.push((k, self.allowed[k as usize]));
+        self.allowed[k as usize] = mask;
+    }
+
+    /// Undoes the constraints made since `trail_mark`.
     pub(super) fn unconstrain_to(&mut self, trail_mark: usize) {
         while self.trail.len() > trail_mark {
             let (k, before) = self.trail.pop().expect("a constraint to undo");
@@ -264,13 +325,14 @@ impl Position {
     }
 
     /// Calls `visit` with each pair of pieces of kind `k` on the board that can be joined now,
-    /// in reading order, until it returns false. Each pair checked is a unit of work; the walk
-    /// also stops once the work is past the budget, and then returns false (the pairs visited
-    /// are not all, see [`Position::exhausted`]).
+    /// in reading order, until it returns false. Each pair checked is a unit of work on `meter`;
+    /// the walk also stops once the work is past the budget, and then returns false (the pairs
+    /// visited are not all, see [`Meter::exhausted`]).
     pub(super) fn each_joinable_pair(
-        &mut self,
+        &self,
+        meter: &mut Meter,
         k: usize,
-        mut visit: impl FnMut(&mut Position, u16, u16) -> bool,
+        mut visit: impl FnMut(u16, u16) -> bool,
     ) -> bool {
         let (first, end) = (self.start[k], self.start[k + 1]);
         for index in first..end {
@@ -283,48 +345,17 @@ impl Position {
                 let b = self.members[later];
                 if self.is_present(b) {
                     checked += 1;
-                    if self.pieces_joinable(a, b) && !visit(self, a, b) {
-                        self.spend(checked * self.check_cost);
-                        return !self.exhausted;
+                    if self.pieces_joinable(a, b) && !visit(a, b) {
+                        meter.spend(checked * meter.check_cost());
+                        return !meter.exhausted();
                     }
                 }
             }
-            if !self.spend(checked * self.check_cost) {
+            if !meter.spend(checked * meter.check_cost()) {
                 return false;
             }
         }
         true
-    }
-
-    /// Pushes every removable pair of kind `k` as a branch (fewer when the work runs out, see
-    /// [`Position::each_joinable_pair`]).
-    pub(super) fn push_pairs(&mut self, k: usize) {
-        self.each_joinable_pair(k, |search, a, b| {
-            search.branches.push(Branch::Remove(a, b));
-            true
-        });
-    }
-}
-
-/// A search over a [`Position`]: the search without gravity ([`super::still::StillSearch`]) or
-/// with it ([`super::gravity::GravitySearch`]), each bringing its own view of the board up to
-/// date as pieces are removed and put back.
-pub(super) trait Search {
-    /// The position searched.
-    fn position(&mut self) -> &mut Position;
-
-    /// Removes pieces `a` and `b` (of one kind, joinable now).
-    fn remove(&mut self, a: u16, b: u16);
-
-    /// Puts back the last removal.
-    fn undo(&mut self);
-
-    /// Undoes removals and constraints back to the marks.
-    fn undo_to(&mut self, order_mark: usize, trail_mark: usize) {
-        while self.position().order.len() > order_mark {
-            self.undo();
-        }
-        self.position().unconstrain_to(trail_mark);
     }
 }
 

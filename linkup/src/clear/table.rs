@@ -180,7 +180,7 @@ mod tests {
 
     use super::Table;
     use crate::clear::MEMO_WORDS;
-    use crate::clear::fingerprint;
+    use crate::clear::hash::fingerprint;
 
     proptest! {
         /// Positions entered and not proved are not taken for hopeless; proving one marks it,

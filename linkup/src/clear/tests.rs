@@ -1,14 +1,19 @@
-//! Tests of the search's parts.
+//! Tests of the parts both searches share (the bit board's line checks and what a pair waits
+//! on), and of the searches with their knobs turned against the references.
 
-use super::bits::{run, run_high, run_low};
-use super::proofs::{FROM_BASE, TAKEN};
-use super::*;
-use crate::model::EMPTY;
 use proptest::prelude::*;
+
+use super::bits::{Bits, Cell, run, run_high, run_low, span};
+use super::{DEFAULT_BUDGET, Settings, Tuning, Verdict, search_tuned};
+use crate::model::{Board, Rules};
+use crate::reference;
+use crate::reference::clear::{
+    self as clear_reference, game_board, packed_game_board, random_board, replays,
+};
 
 /// Bits of a framed `height × width` board from one bit per cell (row-major).
 fn bits_of(height: usize, width: usize, open: &[bool]) -> Bits {
-    let mut bits = Bits { rows: vec![0; height], cols: vec![0; width] };
+    let mut bits = Bits::closed(height, width);
     for row in 0..height {
         for col in 0..width {
             bits.set((row as u8, col as u8), open[row * width + col]);
@@ -65,140 +70,6 @@ fn pair_cases() -> impl Strategy<Value = PairCase> {
         })
 }
 
-/// Decides a full deal of `kinds × 4` pieces on `rows × cols` cells from `seed`, with probing
-/// from the first position and after the default [`PROBE_AFTER`], checks that both agree and
-/// that a clearing order is legal (every removal joined by the line search of the queries,
-/// on the board as it is then) and empties the board; returns the verdict.
-fn decide_deal(
-    rows: usize,
-    cols: usize,
-    kinds: u32,
-    seed: u64,
-    outside: bool,
-) -> Result<bool, TestCaseError> {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let board = crate::r#gen::deal(rows, cols, kinds, 4, &mut rng);
-    let settings = Settings { rules: Rules { max_turns: 2, outside }, gravity: false, budget: 100_000_000 };
-    let mut verdicts = Vec::new();
-    // Probing from the first position in rounds of the default length, after the default
-    // number of positions, and after 2 positions in rounds of 1, 1, 2, 1, ... positions
-    // (many rounds, each in its own order).
-    for (probe_after, round_unit) in [(0, None), (PROBE_AFTER, None), (2, Some(1))] {
-        let outcome = search_tuned(&board, settings, Tuning { probe_after, round_unit, ..Tuning::default() })
-            .expect("small");
-        let cleared = match outcome.verdict {
-            Verdict::Cleared(order) => {
-                let mut left = board.clone();
-                for (a, b) in order {
-                    let query = crate::model::Query { a, b };
-                    prop_assert!(crate::reference::joinable(&left, settings.rules, query), "seed {}", seed);
-                    left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
-                    left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
-                }
-                prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
-                true
-            }
-            Verdict::Hopeless => false,
-            Verdict::Undecided => return Err(TestCaseError::fail(format!("undecided: seed {seed}"))),
-        };
-        verdicts.push(cleared);
-    }
-    prop_assert!(verdicts.iter().all(|&cleared| cleared == verdicts[0]), "seed {}", seed);
-    Ok(verdicts[0])
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
-
-    /// The answers of the relaxation taken rather than found (proofs carried to a branch,
-    /// proofs and refutations of the parent's probes) are checked in debug builds against
-    /// the relaxation run all the same (the search asserts they agree); here on deals of
-    /// kinds of four, where they are taken, with and without the outside open.
-    #[test]
-    fn answers_taken_agree_with_the_relaxation(seed: u64, shape in 0usize..4, outside: bool) {
-        let (rows, cols, kinds) = [(4, 4, 4), (4, 6, 6), (5, 8, 10), (6, 6, 9)][shape];
-        decide_deal(rows, cols, kinds, seed, outside)?;
-    }
-}
-
-/// Deals of 8 × 8 cells (16 kinds × 4) take answers of every sort, each checked as in
-/// [`answers_taken_agree_with_the_relaxation`]: each rule of [`StillSearch::inherits`],
-/// [`StillSearch::probe`] and [`StillSearch::still_refuted`] is exercised.
-#[test]
-fn every_sort_of_answer_is_taken() {
-    TAKEN.with(|counts| counts.set([0; 4]));
-    for seed in 0..40 {
-        decide_deal(8, 8, 16, seed, seed % 2 == 0).expect("agrees");
-    }
-    let counts = TAKEN.with(std::cell::Cell::get);
-    assert!(counts.iter().all(|&count| count > 0), "{counts:?}");
-    assert!(FROM_BASE.with(std::cell::Cell::get) > 0, "no probe ran on from a base");
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(100))]
-
-    /// Probes run on from the bases of [`StillSearch::relax_base`] free the same pieces as runs
-    /// from scratch (the search asserts it on every probe in debug builds), under every
-    /// turn limit, on deals where the search probes many positions.
-    #[test]
-    fn probes_from_bases_agree_with_runs_from_scratch(
-        seed: u64,
-        max_turns in 0u32..=3,
-        outside: bool,
-    ) {
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let board = crate::r#gen::deal(6, 8, 12, 4, &mut rng);
-        let settings = Settings { rules: Rules { max_turns, outside }, gravity: false, budget: 100_000_000 };
-        let outcome = search_tuned(&board, settings, Tuning { probe_after: 0, round_unit: Some(2), ..Tuning::default() }).expect("small");
-        prop_assert!(outcome.verdict != Verdict::Undecided, "seed {}", seed);
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
-
-    /// The search in rounds (short ones, each in its own order, the table of hopeless
-    /// positions kept) agrees with the exhaustive reference on small full deals of kinds
-    /// of four, under every turn limit, and its clearing orders replay.
-    #[test]
-    fn rounds_agree_with_the_reference(
-        seed: u64,
-        shape in 0usize..4,
-        max_turns in 0u32..=3,
-        outside: bool,
-        probe_after in 0u64..4,
-        round_unit in 1u64..4,
-    ) {
-        use rand::SeedableRng;
-        let (rows, cols, kinds) = [(3, 4, 3), (4, 4, 4), (2, 8, 4), (4, 5, 5)][shape];
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let board = crate::r#gen::deal(rows, cols, kinds, 4, &mut rng);
-        let rules = Rules { max_turns, outside };
-        let settings = Settings { rules, gravity: false, budget: 100_000_000 };
-        let outcome = search_tuned(&board, settings, Tuning { probe_after, round_unit: Some(round_unit), ..Tuning::default() })
-            .expect("small");
-        let clearable = crate::reference::clearable(&board, rules, false);
-        match outcome.verdict {
-            Verdict::Cleared(order) => {
-                prop_assert!(clearable, "seed {}", seed);
-                let mut left = board.clone();
-                for (a, b) in order {
-                    let query = crate::model::Query { a, b };
-                    prop_assert!(crate::reference::joinable(&left, rules, query), "seed {}", seed);
-                    left[Pos::new(a.row - 1, a.col - 1)] = EMPTY;
-                    left[Pos::new(b.row - 1, b.col - 1)] = EMPTY;
-                }
-                prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
-            }
-            Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
-            Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
-        }
-    }
-}
-
 proptest! {
     /// What a pair no line joins waits on holds while it stays closed. The watch
     /// ([`Bits::watch_on`]) names every line a cell must open on before a line can join
@@ -213,7 +84,7 @@ proptest! {
         let bits = case.bits_with(&|_| false);
         let joinable = bits.joinable(cell(a), cell(b), max_turns);
         let watch = bits.joinable_or_watch(cell(a), cell(b), max_turns);
-        let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
+        let wait = Bits::wait_on(bits.rows(), bits.cols(), cell(a), cell(b), max_turns);
         prop_assert_eq!(watch.is_none(), joinable);
         prop_assert_eq!(wait.is_none(), joinable);
         let (Some((rows, cols)), Some(wait)) = (watch, wait) else { return Ok(()) };
@@ -228,7 +99,7 @@ proptest! {
             prop_assert_eq!(wait.rows_cols(), (rows, cols));
             return Ok(());
         }
-        prop_assert!(Bits::still_apart(&bits.rows, &bits.cols, wait));
+        prop_assert!(Bits::still_apart(bits.rows(), bits.cols(), wait));
         // The four cells, (row, column), from the shapes along the rows and the columns.
         let (across, down) = wait.shapes();
         let as_cell = |(row, col): (u32, u32)| (row as u8, col as u8);
@@ -237,7 +108,7 @@ proptest! {
         let four = [first, second, third, fourth];
         let off_cells = opened(&|index| four.contains(&cell(index)));
         prop_assert!(!off_cells.joinable(cell(a), cell(b), max_turns));
-        prop_assert!(Bits::still_apart(&off_cells.rows, &off_cells.cols, wait));
+        prop_assert!(Bits::still_apart(off_cells.rows(), off_cells.cols(), wait));
     }
 }
 
@@ -249,15 +120,15 @@ proptest! {
     fn sorted_and_partial_waits_agree(case in pair_cases()) {
         let (a, b, max_turns, cell) = (case.a, case.b, case.max_turns, |index: usize| case.cell(index));
         let bits = case.bits_with(&|_| false);
-        let wait = Bits::wait_on(&bits.rows, &bits.cols, cell(a), cell(b), max_turns);
-        prop_assert_eq!(Bits::wait_on_sorted(&bits.rows, &bits.cols, cell(a), cell(b), max_turns), wait);
+        let wait = Bits::wait_on(bits.rows(), bits.cols(), cell(a), cell(b), max_turns);
+        prop_assert_eq!(Bits::wait_on_sorted(bits.rows(), bits.cols(), cell(a), cell(b), max_turns), wait);
         let Some(wait) = wait.filter(|&wait| wait.is_apart()) else { return Ok(()) };
         let later = case.bits_with(&|index| case.more[index]);
-        let opened = Bits::apart_opened(&later.rows, &later.cols, wait);
+        let opened = Bits::apart_opened(later.rows(), later.cols(), wait);
         prop_assume!(opened != (false, false));
         prop_assert_eq!(
-            Bits::rewait_apart(&later.rows, &later.cols, (cell(a), cell(b)), max_turns, wait, opened),
-            Bits::wait_on(&later.rows, &later.cols, cell(a), cell(b), max_turns)
+            Bits::rewait_apart(later.rows(), later.cols(), (cell(a), cell(b)), max_turns, wait, opened),
+            Bits::wait_on(later.rows(), later.cols(), cell(a), cell(b), max_turns)
         );
     }
 }
@@ -280,33 +151,6 @@ proptest! {
     }
 }
 
-/// Deal 453 of the standard deals (8 × 18, 36 kinds × 4, seed 1, the outside open) leads
-/// the search without probing into [`PROBE_AFTER_HOPELESS`] hopeless positions well before
-/// [`PROBE_AFTER`] positions: it starts again with probing then, and finds what probing from
-/// the start finds.
-#[test]
-fn many_hopeless_positions_start_probing_early() {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let board = (0..=453).map(|_| crate::r#gen::deal(8, 18, 36, 4, &mut rng)).last().expect("deals");
-    let rules = Rules { max_turns: 2, outside: true };
-    let settings = Settings { rules, gravity: false, budget: DEFAULT_BUDGET };
-    let mut without_probes = StillSearch::new(&board, settings, MEMO_WORDS);
-    without_probes.still.probe = false;
-    without_probes.position.budget = PROBE_AFTER;
-    assert_eq!(without_probes.search_still(false, &Inherit::default()), Err(OutOfBudget));
-    assert_eq!(without_probes.still.hopeless_found, PROBE_AFTER_HOPELESS);
-    assert!(
-        without_probes.position.positions < PROBE_AFTER,
-        "{} positions",
-        without_probes.position.positions
-    );
-    let outcome = search(&board, settings).expect("fits");
-    assert!(outcome.positions > without_probes.position.positions);
-    assert_eq!(outcome.verdict, search_with(&board, settings, 0).expect("fits").verdict);
-    assert_eq!(outcome.verdict, Verdict::Hopeless);
-}
-
 #[test]
 fn runs_and_spans() {
     assert_eq!(run(0b0110_1100, 4), (2, 6));
@@ -317,51 +161,90 @@ fn runs_and_spans() {
     assert_eq!(span(0, 63), u64::MAX);
 }
 
-/// A full board of the largest size with two kinds (1,800 pieces of each), dealt from `seed`.
-fn largest_board_of_two_kinds(seed: u64) -> Board {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    crate::r#gen::deal(MAX_SIDE, MAX_SIDE, 2, MAX_SIDE * MAX_SIDE / 2, &mut rng)
-}
-
-/// The most work past the budget a search spends before it stops: the step that crosses it, at
-/// most a row of a kind's pairs, a pass over the relaxation's pairs or a position's branches.
-const OVERSHOOT: u64 = (MAX_EDGES + MAX_SIDE * MAX_SIDE * 64) as u64;
-
-/// A position of the largest board with two kinds costs tens of millions of line checks (its
-/// kinds' pairs, and their relaxation more than [`MAX_EDGES`] pairs): the default budget ends
-/// the search undecided, having spent no more than it allows.
-#[test]
-fn the_default_budget_ends_a_largest_board_of_two_kinds_undecided() {
-    let board = largest_board_of_two_kinds(1);
-    let settings =
-        Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: DEFAULT_BUDGET };
-    let outcome = search(&board, settings).expect("fits");
-    assert_eq!(outcome.verdict, Verdict::Undecided);
-    assert!(outcome.work <= DEFAULT_BUDGET + OVERSHOOT, "{} units of work", outcome.work);
-}
-
-/// A small budget stops the search inside its first position, with and without gravity, and
-/// what was cut short is not entered as hopeless.
-#[test]
-fn a_small_budget_stops_inside_the_first_position() {
-    let board = largest_board_of_two_kinds(2);
-    for gravity in [false, true] {
-        let settings = Settings { rules: Rules { max_turns: 2, outside: true }, gravity, budget: 1_000 };
-        let outcome = search(&board, settings).expect("fits");
-        assert_eq!(outcome.verdict, Verdict::Undecided, "gravity {gravity}");
-        // Counted once its safe moves are made, which are already past the budget without gravity.
-        assert!(outcome.positions <= 1, "gravity {gravity}: {} positions", outcome.positions);
-        assert!(outcome.work <= 1_000 + OVERSHOOT, "gravity {gravity}: {} units of work", outcome.work);
+/// The search's verdict on `board` against the reference's (`clearable`): a clearing order
+/// replays on the plain rules, and hopeless is hopeless.
+fn agrees(
+    board: &Board,
+    rules: Rules,
+    gravity: bool,
+    verdict: Verdict,
+    clearable: bool,
+) -> Result<(), String> {
+    match verdict {
+        Verdict::Cleared(order) if clearable => replays(board, rules, gravity, &order),
+        Verdict::Hopeless if !clearable => Ok(()),
+        verdict => Err(format!("the search says {verdict:?}, the reference clearable: {clearable}")),
     }
-    let settings = Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: 1_000 };
-    let mut search = StillSearch::new(&board, settings, MEMO_WORDS);
-    assert_eq!(search.search_still(false, &Inherit::default()), Err(OutOfBudget));
-    assert!(search.position.exhausted);
-    search.undo_to(0, 0);
-    search.position.key();
-    assert!(
-        !search.position.memo.contains(fingerprint(&search.position.key), &search.position.key),
-        "a position cut short is not hopeless"
-    );
+}
+
+/// Words of a table of hopeless positions too small for the boards of [`random_board`]: a slot
+/// or two for their keys, so it fills at once.
+const SMALL_TABLE_WORDS: usize = 8;
+
+/// The boards of the comparison with the exhaustive reference (`tests/clear_reference.rs`, 500
+/// for each rule set) searched with a table of hopeless positions of [`SMALL_TABLE_WORDS`],
+/// which fills at once: the full table's path only forgets, so the verdicts still agree with the
+/// reference, and every clearing order replays.
+#[test]
+fn a_full_table_gives_the_same_verdicts() {
+    let sets = [(false, false, 1_000), (true, false, 2_000), (false, true, 3_000), (true, true, 4_000)];
+    for (outside, gravity, first) in sets {
+        let rules = Rules { max_turns: 2, outside };
+        let settings = Settings { rules, gravity, budget: DEFAULT_BUDGET };
+        for seed in first..first + 500 {
+            let board = random_board(seed);
+            let clearable = clear_reference::clearable(&board, rules, gravity).expect("few pieces");
+            let small = Tuning { memo_words: Some(SMALL_TABLE_WORDS), ..Tuning::default() };
+            let outcome = search_tuned(&board, settings, small).expect("small");
+            if let Err(why) = agrees(&board, rules, gravity, outcome.verdict, clearable) {
+                panic!("seed {seed}, small table: {why}\n{board:?}");
+            }
+        }
+    }
+}
+
+proptest! {
+    // Whole games: the exhaustive reference is exponential, so boards hold at most 8 pieces.
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The search probing from the first position agrees with the exhaustive reference on the
+    /// small boards of whole games (`tests/props.rs` checks the search as shipped on the same
+    /// boards), its clearing orders replayed cell by cell.
+    #[test]
+    fn probing_from_the_first_position_agrees_with_the_reference(
+        seed: u64,
+        max_turns in 0u32..=3,
+        outside: bool,
+        gravity: bool,
+    ) {
+        let board = game_board(seed, 8);
+        let rules = Rules { max_turns, outside };
+        let clearable = reference::clearable(&board, rules, gravity);
+        let settings = Settings { rules, gravity, budget: 100_000_000 };
+        let probing = search_tuned(&board, settings, Tuning { probe_after: 0, ..Tuning::default() }).unwrap();
+        let agreed = agrees(&board, rules, gravity, probing.verdict, clearable);
+        prop_assert!(agreed.is_ok(), "seed {}: {:?}", seed, agreed);
+    }
+}
+
+proptest! {
+    // The search with gravity on packed boards (where the key of hopeless positions is the
+    // board, not the pieces) and with restarts after every few positions.
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn gravity_with_restarts_agrees_with_the_reference(
+        seed: u64,
+        max_turns in 0u32..=3,
+        outside: bool,
+        restart_unit in 1u64..=4,
+    ) {
+        let board = packed_game_board(seed, 10);
+        let rules = Rules { max_turns, outside };
+        let settings = Settings { rules, gravity: true, budget: 100_000_000 };
+        let outcome = search_tuned(&board, settings, Tuning { restart_unit, ..Tuning::default() }).unwrap();
+        let clearable = reference::clearable(&board, rules, true);
+        let agreed = agrees(&board, rules, true, outcome.verdict, clearable);
+        prop_assert!(agreed.is_ok(), "seed {}: {:?}", seed, agreed);
+    }
 }

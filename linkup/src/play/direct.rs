@@ -1,6 +1,6 @@
 //! Greedy play's partner found without a sweep, when a piece's kind has few other pieces left.
 //!
-//! A [`Sweep`](crate::solve::Sweep) from a piece reaches cells layer by layer (by turns) until a
+//! A [`Sweep`](crate::query::Sweep) from a piece reaches cells layer by layer (by turns) until a
 //! line runs into a piece of its kind; on a board that has emptied it covers most of the board
 //! before it finds one, or before it finds none. When the kind has only a few other pieces
 //! left, each is checked directly instead, for a line of 0, then 1, then 2 turns. The sweep's

@@ -7,7 +7,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::model::{Board, EMPTY, Kind};
-use crate::solve::Walled;
+use crate::query::Walled;
 
 /// A kind's number on the played board; the default, 0, is no piece.
 pub(super) trait Id: Copy + Eq + Default + std::fmt::Debug {

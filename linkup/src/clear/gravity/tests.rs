@@ -1,34 +1,41 @@
 //! Tests of the search with gravity.
 
-use super::pairs::{LOW_BYTES, side_by_side, sunk_joinable};
+use proptest::prelude::*;
+
+use super::columns::{Held, NO_KIND};
+use super::grid::{LOW_BYTES, side_by_side};
+use super::pairs::sunk_joinable;
 use super::*;
 use crate::clear::{DEFAULT_BUDGET, Settings};
 use crate::model::{Board, Rules};
-use proptest::prelude::*;
+
+/// The search with gravity of `board` under the judge's rules, every piece on it.
+fn search_of(board: &Board, rules: Rules) -> GravitySearch {
+    GravitySearch::new(board, rules, DEFAULT_BUDGET, GRAVITY_MEMO_WORDS)
+}
 
 /// The search on `board` with the pieces of `kept` (by number) left and fallen: its key,
 /// and the board it shows (kind + 1 per framed cell, 0 for empty).
 fn key_and_board(board: &Board, kept: &[bool]) -> (Vec<u64>, Vec<u32>) {
-    let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-    let mut search = GravitySearch::new(board, settings, GRAVITY_MEMO_WORDS);
+    let mut search = search_of(board, Rules::default());
     for (piece, &kept) in kept.iter().enumerate() {
         if !kept {
-            search.position.present[piece / 64] &= !(1 << (piece % 64));
+            search.position.set_present(piece as u16, false);
         }
     }
-    let width = search.given.column_start.len() - 1;
+    let width = search.columns.given().width();
     for col in 0..width {
-        search.settle(col as u8);
+        search.columns.settle(&mut search.position, col as u8);
     }
-    search.init_columns();
+    search.columns.init(&search.position);
     let mut cells = vec![0; (board.rows() + 2) * width];
-    for piece in 0..search.position.cell.len() {
-        if search.position.is_present(piece as u16) {
-            let (row, col) = search.position.cell[piece];
-            cells[row as usize * width + col as usize] = search.position.kind[piece] + 1;
+    for piece in 0..search.position.pieces() as u16 {
+        if search.position.is_present(piece) {
+            let (row, col) = search.position.cell(piece);
+            cells[row as usize * width + col as usize] = search.position.kind(piece) as u32 + 1;
         }
     }
-    (search.columns.key.clone(), cells)
+    (search.columns.key().to_vec(), cells)
 }
 
 /// A board of `rows × cols` whose column `c` holds `heights[c] % (rows + 1)` pieces at its
@@ -101,30 +108,17 @@ fn two_pieces_of_a_kind_one_on_the_other_leave_one_board() {
     assert_ne!(top_gone, bottom_gone);
 }
 
-/// What [`Columns`] holds: the tops, the grid of pieces, the key and its hash, the tops per
-/// kind and the kinds with two or more on top, and the grid of kinds.
-type Held = (Vec<u16>, Vec<u16>, Vec<u64>, u64, Vec<u16>, Vec<u64>, Vec<u64>);
-
 /// What [`Columns`] holds now (see [`Held`]).
 fn columns_now(search: &GravitySearch) -> Held {
-    let columns = &search.columns;
-    (
-        columns.top.clone(),
-        columns.grid.clone(),
-        columns.key.clone(),
-        columns.hash,
-        columns.tops_of_kind.clone(),
-        columns.paired_tops.clone(),
-        columns.kind_bytes.clone(),
-    )
+    search.columns.held()
 }
 
 /// True when every piece's code (when held) names its kind and its index among the pieces of
 /// its kind, found from the pieces' kinds and `members`.
 fn codes_hold(search: &GravitySearch) -> bool {
-    search.columns.code.iter().enumerate().all(|(piece, &code)| {
-        let k = search.position.kind[piece] as usize;
-        let members = &search.position.members[search.position.start[k]..search.position.start[k + 1]];
+    search.columns.code().iter().enumerate().all(|(piece, &code)| {
+        let k = search.position.kind(piece as u16);
+        let members = search.position.members_of(k);
         let index = members.iter().position(|&member| usize::from(member) == piece).expect("a member");
         (code.kind(), code.slot() as usize) == (k, index)
     })
@@ -135,21 +129,23 @@ type Layout = (Vec<Option<Cell>>, Vec<u64>, Vec<u64>);
 
 /// [`Layout`] of `search` now.
 fn layout_now(search: &GravitySearch) -> Layout {
-    let cells = (0..search.position.cell.len() as u16)
-        .map(|piece| search.position.is_present(piece).then(|| search.position.cell[piece as usize]))
+    let position = &search.position;
+    let cells = (0..position.pieces() as u16)
+        .map(|piece| position.is_present(piece).then(|| position.cell(piece)))
         .collect();
-    (cells, search.position.bits.rows.clone(), search.position.bits.cols.clone())
+    (cells, position.bits().rows().to_vec(), position.bits().cols().to_vec())
 }
 
 /// [`Layout`] of `board` with the pieces present in `search`, every column laid out once
 /// from the board as given.
 fn layout_anew(board: &Board, search: &GravitySearch) -> Layout {
-    let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-    let mut fresh = GravitySearch::new(board, settings, GRAVITY_MEMO_WORDS);
-    fresh.position.present.clone_from(&search.position.present);
+    let mut fresh = search_of(board, Rules::default());
+    for piece in 0..fresh.position.pieces() as u16 {
+        fresh.position.set_present(piece, search.position.is_present(piece));
+    }
     // The board's columns (the ring's keep their bits).
-    for col in 1..fresh.given.column_start.len() - 2 {
-        fresh.settle(col as u8);
+    for col in 1..fresh.columns.given().width() - 1 {
+        fresh.columns.settle(&mut fresh.position, col as u8);
     }
     layout_now(&fresh)
 }
@@ -157,19 +153,10 @@ fn layout_anew(board: &Board, search: &GravitySearch) -> Layout {
 /// [`columns_now`] found from scratch.
 fn columns_from_scratch(search: &mut GravitySearch) -> Held {
     let kept = columns_now(search);
-    search.init_columns();
+    search.columns.init(&search.position);
     let fresh = columns_now(search);
-    // `init_columns` starts over; put back what was kept (equal when the test passes).
-    let columns = &mut search.columns;
-    (
-        columns.top,
-        columns.grid,
-        columns.key,
-        columns.hash,
-        columns.tops_of_kind,
-        columns.paired_tops,
-        columns.kind_bytes,
-    ) = kept;
+    // `init` starts over; put back what was kept (equal when the test passes).
+    search.columns.restore_held(kept);
     fresh
 }
 
@@ -182,14 +169,13 @@ proptest! {
         (board, _) in packed_boards(5),
         picks in proptest::collection::vec((0usize..64, 0usize..64), 1..12),
     ) {
-        let settings = Settings { rules: Rules::default(), gravity: true, budget: DEFAULT_BUDGET };
-        let mut search = GravitySearch::new(&board, settings, GRAVITY_MEMO_WORDS);
-        search.init_columns();
+        let mut search = search_of(&board, Rules::default());
+        search.columns.init(&search.position);
         let mut removed = 0;
         for &(first, second) in &picks {
             let position = &search.position;
             let present: Vec<u16> =
-                (0..position.cell.len() as u16).filter(|&piece| position.is_present(piece)).collect();
+                (0..position.pieces() as u16).filter(|&piece| position.is_present(piece)).collect();
             if present.len() < 2 {
                 break;
             }
@@ -198,18 +184,18 @@ proptest! {
             let partners: Vec<u16> = present
                 .iter()
                 .copied()
-                .filter(|&piece| piece != a && position.kind[piece as usize] == position.kind[a as usize])
+                .filter(|&piece| piece != a && position.kind(piece) == position.kind(a))
                 .collect();
             if partners.is_empty() {
                 continue;
             }
             let b = partners[second % partners.len()];
             let mut foreseen = Vec::new();
-            let (hash, _) = search.hash_without(a.min(b), a.max(b), &mut foreseen);
+            let (hash, _) = search.columns.hash_without(&search.position, a.min(b), a.max(b), &mut foreseen);
             search.remove(a.min(b), a.max(b));
             removed += 1;
-            prop_assert_eq!(search.columns.hash, hash);
-            prop_assert_eq!(&search.columns.key, &foreseen);
+            prop_assert_eq!(search.columns.hash(), hash);
+            prop_assert_eq!(search.columns.key(), &foreseen[..]);
             prop_assert_eq!(columns_now(&search), columns_from_scratch(&mut search));
             prop_assert!(codes_hold(&search));
             prop_assert_eq!(layout_now(&search), layout_anew(&board, &search));
@@ -225,13 +211,11 @@ proptest! {
     /// piece (the outside open, two turns; boards packed or with a gap in a column).
     #[test]
     fn sunk_pieces_join_as_lines_do((board, _) in packed_boards(5)) {
-        let rules = Rules { max_turns: 2, outside: true };
-        let settings = Settings { rules, gravity: true, budget: DEFAULT_BUDGET };
-        let search = GravitySearch::new(&board, settings, GRAVITY_MEMO_WORDS);
+        let search = search_of(&board, Rules { max_turns: 2, outside: true });
         let last = board.rows();
-        let rows = &search.position.bits.rows;
+        let rows = search.position.bits().rows();
         let open = |(row, col): (usize, usize)| rows[row] >> col & 1 == 1;
-        for &sunk in &search.position.cell {
+        for &sunk in search.position.cells() {
             let (row, col) = (usize::from(sunk.0), usize::from(sunk.1));
             let is_sunk = row == last
                 && open((row + 1, col))
@@ -241,10 +225,10 @@ proptest! {
             if !is_sunk {
                 continue;
             }
-            for &other in search.position.cell.iter().filter(|&&other| other != sunk) {
+            for &other in search.position.cells().iter().filter(|&&other| other != sunk) {
                 prop_assert_eq!(
-                    sunk_joinable(&search.position.bits.cols, last, sunk, other),
-                    search.position.bits.joinable(sunk, other, 2),
+                    sunk_joinable(search.position.bits().cols(), last, sunk, other),
+                    search.position.bits().joinable(sunk, other, 2),
                     "{:?} and {:?}", sunk, other
                 );
             }

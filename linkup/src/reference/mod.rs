@@ -1,5 +1,8 @@
-//! The plain solver, the yardstick for tests and benchmarks: a plain reader, a plain search per
-//! query, and a plain search for a clearing order.
+//! The plain solvers, the yardstick for tests and benchmarks: a plain reader, a plain search per
+//! query, and plain searches for a clearing order (here for tiny boards, in [`clear`] with
+//! hopeless boards remembered). Compiled only for tests and benchmarks: the crate's unit tests,
+//! and the crate feature `reference`, which the crate's dev-dependency on itself turns on for
+//! its integration tests, benchmarks and examples; no binary ships it.
 //!
 //! [`cases`] reads the input token by token with [`common::Tokens`], the way every puzzle of the
 //! workspace reads its input; [`crate::parse`] must give exactly the same cases and the same
@@ -20,6 +23,8 @@ use common::{Diagnostic, Direction, Pos, Tokens};
 
 use crate::model::{Board, Case, EMPTY, Kind, MAX_QUERIES, MAX_SIDE, Query, Rules, is_open, refusal};
 use crate::parse::wanted;
+
+pub mod clear;
 
 /// Reads every case of `src` with [`Tokens::number`], one number at a time.
 pub fn cases(src: &[u8]) -> Result<Vec<Case>, Diagnostic> {

@@ -26,10 +26,10 @@ pub const MAX_SIDE: usize = 1_000;
 
 /// Largest board, in cells, that greedy play takes. A partner that lies two turns away is
 /// found by a sweep over the region the lines from the piece reach, so a game costs up to
-/// pieces × cells: square boards of this size already take tens of seconds on the worst
-/// deals (half full, about a hundred kinds), four times the cells would take about sixteen
-/// times longer, and long narrow boards of as many cells take longer still, hence
-/// [`MAX_SIDE`]. The judge's boards (at most 1000 × 999) fit.
+/// pieces × cells: the worst deals of this size (half full, about a hundred kinds) already play
+/// the longest games the binary should, a board of more cells takes longer as the square of its
+/// cells, and a long narrow board of as many cells longer still (the crate's README has the
+/// figures), hence [`MAX_SIDE`]. The judge's boards (at most 1000 × 999) fit.
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 const _: () = assert!(MAX_SIDE <= crate::model::MAX_SIDE && MAX_CELLS <= crate::model::MAX_CELLS);
@@ -46,7 +46,7 @@ use pieces::Pieces;
 
 use crate::clear::{self, Settings, TooLarge, Verdict};
 use crate::model::{Board, Kind, Line, Rules, fall};
-use crate::solve::{Layer, Sweep, Walled};
+use crate::query::{Layer, Sweep, Walled};
 
 /// One removal: two pieces of one kind and the line that joined them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -213,7 +213,10 @@ impl<L: Layer, K: Id> Table<L, K> {
     }
 }
 
-/// Plays `board` greedily: see the [module documentation](self).
+/// Plays `board` greedily: see the [module documentation](self). Complexity: O(pieces ×
+/// cells) at worst (a sweep per partner two turns away), memory a few bytes a cell and the
+/// removals kept. The size is not checked here: [`crate::play()`] refuses boards beyond
+/// [`MAX_SIDE`] on a side, which this may take minutes to play. Never panics.
 pub fn greedy(board: &Board, rules: Rules, gravity: bool) -> Game {
     kept(|each| greedy_each(board.clone(), rules, gravity, each))
 }
@@ -235,7 +238,7 @@ fn kept(play: impl FnOnce(Each) -> Result<usize, Infallible>) -> Game {
 /// [`greedy`], handing each removal to `each` as it is made instead of keeping them all (a
 /// large board's removals take more memory than its tables), and letting `board` go once the
 /// game has its own copy; returns the pieces left, or the first error of `each`, which ends
-/// the game.
+/// the game. The same complexity as [`greedy`], with memory about 4 bytes a cell at most.
 pub fn greedy_each<E>(
     board: Board,
     rules: Rules,
@@ -305,14 +308,16 @@ fn greedy_on<L: Layer, K: Id, E>(
     Ok(pieces - 2 * removals)
 }
 
-/// Searches for an order of removals that clears `board`: see [`crate::clear`]. Boards larger
-/// than [`clear::MAX_SIDE`] on a side are refused.
+/// Searches for an order of removals that clears `board` ([`clear::search`], with its limits and
+/// complexity: boards larger than [`clear::MAX_SIDE`] on a side are refused, the work is
+/// bounded by `settings.budget`), then replays the order found on the board, drawing each
+/// removal's line with a sweep: O(pieces × cells) more. Never panics.
 pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, TooLarge> {
     best_reporting(board, settings, &Progress::default())
 }
 
 /// [`best`], reporting the positions searched to `progress` as the search runs, with an
-/// estimate (see [`clear::search_reporting`]).
+/// estimate (see [`clear::search_reporting`]); the same limits and outcome.
 pub fn best_reporting(
     board: &Board,
     settings: Settings,
@@ -344,6 +349,8 @@ pub fn best_reporting(
 mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     use super::*;
     use crate::model::{Query, remove_pair};
@@ -422,5 +429,57 @@ mod tests {
                 remove_pair(&mut now, removal.a, removal.b, gravity);
             }
         }
+    }
+
+    /// A board on which the search with gravity and [`BUDGET`] visits a thousand positions or
+    /// so before its budget runs out.
+    fn hard_board() -> Board {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        crate::r#gen::board(40, 40, 0.6, 30, &mut rng)
+    }
+
+    const BUDGET: u64 = 3_000_000;
+
+    fn settings(budget: u64) -> Settings {
+        Settings { rules: Rules::default(), gravity: true, budget }
+    }
+
+    /// A watched search tells its positions while it runs, not only when it ends, and by the
+    /// time it returns it has told them all, with an estimate no smaller.
+    #[test]
+    fn the_search_reports_positions_as_it_runs() {
+        let board = hard_board();
+        let progress = Progress::watched();
+        let done = AtomicBool::new(false);
+        let (outcome, seen_running) = std::thread::scope(|scope| {
+            let search = scope.spawn(|| {
+                let outcome = best_reporting(&board, settings(BUDGET), &progress);
+                done.store(true, Ordering::SeqCst);
+                outcome
+            });
+            let mut seen_running = false;
+            while !done.load(Ordering::SeqCst) {
+                // Positions read before the search is seen to run on were told while it ran.
+                let nodes = progress.nodes();
+                seen_running |= nodes > 0 && !done.load(Ordering::SeqCst);
+                std::thread::yield_now();
+            }
+            (search.join().expect("the search does not panic"), seen_running)
+        });
+        let outcome = outcome.expect("the board fits");
+        assert_eq!(outcome.best, Best::Undecided);
+        assert!(outcome.positions > 100, "{} positions", outcome.positions);
+        assert!(seen_running, "no position was told before the search ended");
+        assert_eq!(progress.nodes(), outcome.positions);
+        assert!(progress.estimate() >= outcome.positions);
+    }
+
+    /// Watched or not, the search finds the same outcome.
+    #[test]
+    fn an_unwatched_search_finds_the_same() {
+        let board = hard_board();
+        let watched = Progress::watched();
+        let seen = best_reporting(&board, settings(BUDGET / 4), &watched).expect("fits");
+        assert_eq!(seen, best(&board, settings(BUDGET / 4)).expect("fits"));
     }
 }
