@@ -147,7 +147,7 @@ fn a_query_on_a_large_board_shows_the_cells_around_its_line() {
         cells[39 * cols + col - 1] = if col == 40 || col == 45 { 50 } else { EMPTY };
     }
     let board: Board = common::Grid::from_vec(rows, cols, cells);
-    let mut solver = linkup::solve::Solver::new(&board, Rules::default());
+    let mut solver = linkup::query::Solver::new(&board, Rules::default());
     let line = solver.line(linkup::model::Query::new(40, 40, 40, 45)).expect("joinable");
     let picture = render::render(&svg::query(&board, &line));
     let view = View::of(&board, &[&line]).expect("a short line");
