@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::Path;
 
-use crate::cli::Failure;
+use crate::Failure;
 
 /// The side of one cell, tile or piece, in pixels: the same on every board, so a larger board
 /// is a larger picture, never a smaller drawing.
