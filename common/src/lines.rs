@@ -12,6 +12,8 @@
 //! The check costs a look at the bytes of each record and at those after it up to the line
 //! end: no allocation, no pass of its own over the input.
 
+use std::ops::Range;
+
 use crate::Diagnostic;
 use crate::diagnostic::line_number;
 use crate::tokens::Tokens;
@@ -39,40 +41,39 @@ impl LineRecords {
     pub fn check(&mut self, tokens: &Tokens<'_>, start: usize, rule: &str, record: impl FnOnce() -> String) {
         let src = tokens.src();
         let end = tokens.offset();
-        let inside = &src[start..end];
-        // `contains` on bytes is a word-at-a-time search: a board's row of thousands of bytes
-        // is looked at for its line ends about as fast as it is copied.
-        if !inside.contains(&b'\n') && !inside.contains(&b'\r') && blank_to_line_end(&src[end..]).is_ok() {
+        if !holds_line_end(src, start..end) && blank_to_line_end(&src[end..]).is_ok() {
             return;
         }
-        self.misaligned(src, start, end, rule, &record());
+        self.misaligned(src, start, end, rule, record);
     }
 
-    /// Records a record that does not fill its line: as the warning when it is the first.
+    /// Notes a record that does not fill its line: as the warning when it is the first (only
+    /// then is it named), else in the count.
     #[cold]
-    fn misaligned(&mut self, src: &[u8], start: usize, end: usize, rule: &str, record: &str) {
+    fn misaligned(
+        &mut self,
+        src: &[u8],
+        start: usize,
+        end: usize,
+        rule: &str,
+        record: impl FnOnce() -> String,
+    ) {
         if self.first.is_some() {
             self.more += 1;
             return;
         }
-        let warning = match src[start..end].iter().position(|&byte| is_line_end(byte)) {
-            Some(line_end) => {
-                let at = start + line_end;
-                Diagnostic::new(
-                    at..at,
-                    format!("this line ends inside {record}, which is read on from the next line ({rule})"),
-                )
-            }
-            None => {
-                let extra = end + blank_to_line_end(&src[end..]).expect_err("more on the line");
-                let len = src[extra..].iter().position(u8::is_ascii_whitespace).unwrap_or(src.len() - extra);
-                Diagnostic::new(
-                    extra..extra + len,
-                    format!(
-                        "more on this line after {record}, read as the start of what comes next ({rule})"
-                    ),
-                )
-            }
+        let record = record();
+        let warning = if let Some(line_end) = src[start..end].iter().position(|&byte| is_line_end(byte)) {
+            let at = start + line_end;
+            let message =
+                format!("this line ends inside {record}, which is read on from the next line ({rule})");
+            Diagnostic::new(at..at, message)
+        } else {
+            let extra = end + blank_to_line_end(&src[end..]).expect_err("more on the line");
+            let len = src[extra..].iter().position(u8::is_ascii_whitespace).unwrap_or(src.len() - extra);
+            let message =
+                format!("more on this line after {record}, read as the start of what comes next ({rule})");
+            Diagnostic::new(extra..extra + len, message)
         };
         self.first = Some(warning);
     }
@@ -112,6 +113,53 @@ impl LineRecords {
 /// `\n`.
 fn is_line_end(byte: u8) -> bool {
     byte == b'\n' || byte == b'\r'
+}
+
+/// True when the bytes `range` of `src` hold a line end. A short record (a tile's seven bytes)
+/// is one load of eight bytes, its own masked; a longer one goes to [`long_holds_line_end`].
+#[inline]
+fn holds_line_end(src: &[u8], range: Range<usize>) -> bool {
+    let len = range.len();
+    if len <= 8
+        && let Some(bytes) = src.get(range.start..range.start + 8)
+    {
+        let word = u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+        let own = if len == 8 { u64::MAX } else { (1 << (8 * len)) - 1 };
+        return line_end_bytes(word) & own != 0;
+    }
+    long_holds_line_end(&src[range])
+}
+
+/// True when `bytes` hold a line end. Looked at 32 bytes at a time, without an exit inside a
+/// chunk, which the compiler turns into vector compares: a board's row of thousands of bytes is
+/// looked at in a fraction of the time it takes to read its numbers.
+#[inline(never)]
+fn long_holds_line_end(bytes: &[u8]) -> bool {
+    let mut chunks = bytes.chunks_exact(32);
+    for chunk in &mut chunks {
+        let found =
+            chunk.iter().fold(0u8, |found, &byte| found | u8::from(byte == b'\n') | u8::from(byte == b'\r'));
+        if found != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&byte| is_line_end(byte))
+}
+
+/// Eight copies of a byte value.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of each byte of `word` that is `\n` or `\r`, and no other bit.
+const fn line_end_bytes(word: u64) -> u64 {
+    zero_bytes(word ^ (ONES * b'\n' as u64)) | zero_bytes(word ^ (ONES * b'\r' as u64))
+}
+
+/// The high bit of each zero byte of `word`, exactly: `(byte & 0x7F) + 0x7F` reaches the high bit
+/// for every byte but 0 (and carries into no other byte), and the byte's own high bit covers the
+/// bytes from 0x80 up.
+const fn zero_bytes(word: u64) -> u64 {
+    const LOW7: u64 = ONES * 0x7F;
+    !(((word & LOW7) + LOW7) | word) & (ONES * 0x80)
 }
 
 /// `Ok` when `rest` holds only blanks up to its first line end or its end; otherwise the offset
@@ -196,6 +244,30 @@ mod tests {
         );
         assert_eq!(lines.note_for(src.as_bytes(), 2), None);
         assert_eq!(LineRecords::default().note_for(src.as_bytes(), 9), None);
+    }
+
+    #[test]
+    fn line_ends_are_found_at_every_place_and_length() {
+        // Records of every length, at the end of the input and before more of it (a line end
+        // just past the record is not the record's).
+        for len in 0..80 {
+            for after in [&b""[..], b"\n\r\n\r\n\r\n\r\n"] {
+                let mut src = vec![b'7'; len];
+                src.extend_from_slice(after);
+                assert!(!holds_line_end(&src, 0..len), "{len} digits, then {after:?}");
+                for at in 0..len {
+                    for end in [b'\n', b'\r'] {
+                        let mut bytes = src.clone();
+                        bytes[at] = end;
+                        assert!(holds_line_end(&bytes, 0..len), "{end} at {at} of {len}");
+                    }
+                }
+            }
+        }
+        let every_other_byte: Vec<u8> = (0..=255).filter(|&byte| byte != b'\n' && byte != b'\r').collect();
+        for len in [5, 8, every_other_byte.len()] {
+            assert!(!holds_line_end(&every_other_byte, 0..len));
+        }
     }
 
     #[test]

@@ -221,7 +221,9 @@ fn kinds<'a>(input: &'a [u8], out: &mut [Kind], filled: &mut usize) -> NomResult
             }
         }
         count += tokens;
-        base = if tokens < available { base + last_end } else { next };
+        // Once `out` is full, the rest of the input starts right after its last token (not at
+        // the next block, past the whitespace and the line end that follow it).
+        base = if tokens < available || count == out.len() { base + last_end } else { next };
     }
     let mut rest = &input[base.min(input.len())..];
     while count < out.len() {

@@ -28,8 +28,12 @@ pub const HELP_WIDTH: usize = 100;
 
 /// Parses the command line into `C`, exiting as clap does on bad arguments (status 2, usage on
 /// stderr) and on `--help` or `--version` (status 0), except that help or a version that
-/// cannot be written exits 1 as any other output would (clap itself ignores the failure). See
-/// the [module documentation](self) for what it adds to clap.
+/// cannot be written exits 1 as any other output would (clap itself ignores the failure).
+///
+/// It sets what every binary shares (a `[FILE]` or a subcommand, not both; `--help` wrapped at
+/// [`HELP_WIDTH`]), and answers two mistakes better than clap: a word too many (`tetravex a.in
+/// b.in`) is an unexpected argument, not a subcommand; a misspelt subcommand (`linkup slove
+/// FILE`), which clap takes for the FILE, is named with the one meant when no file has its name.
 pub fn parse_args<C: clap::Parser>() -> C {
     parse_args_from(std::env::args_os())
 }

@@ -76,7 +76,7 @@ mod tests {
     use crate::search::{Draws, OutOfTries};
 
     fn print(items: &[u32]) -> String {
-        items.iter().map(|item| format!("{item}\n")).collect()
+        items.iter().map(|item| item.to_string() + "\n").collect()
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //!   record is a warning, and an error after it names the line where the shift began (see
 //!   [`LineRecords`]). The reading itself stays the judge's.
 
+use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 
 use super::args::InputArg;
@@ -30,8 +31,10 @@ pub struct Cases {
 }
 
 /// Reads the input `arg` names, then parses it with `parse`, which notes its line records in
-/// the [`LineRecords`] it is given; `count` says how many cases the input held. See the [module
-/// documentation](self) for what is said on stderr on the way.
+/// the [`LineRecords`] it is given; `count` says how many cases the input held. On the way, on
+/// stderr: a hint when stdin is a terminal; the first line that does not hold exactly one
+/// record, as a warning; a note when the input holds no case. An input of nothing but
+/// whitespace is bad input; an error after a shifted line names where the shift began.
 pub fn read_cases<T>(
     arg: &InputArg,
     cases: &Cases,
@@ -105,10 +108,8 @@ fn line_warnings(input: &Input, lines: &LineRecords) -> String {
     let more = lines.more();
     if more > 0 {
         let verb = if more == 1 { "does" } else { "do" };
-        text.push_str(&format!(
-            "warning: {} after it {verb} not fill exactly one line either\n",
-            counted(more, "more record")
-        ));
+        let more = counted(more, "more record");
+        let _ = writeln!(text, "warning: {more} after it {verb} not fill exactly one line either");
     }
     text
 }
