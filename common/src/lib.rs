@@ -43,6 +43,11 @@ pub mod flat;
 pub mod grid;
 pub mod input;
 pub mod lines;
+/// The progress line at the path it had before the command-line layer became a feature.
+#[cfg(feature = "cli")]
+pub mod progress_line {
+    pub use crate::cli::{EXIT_INTERRUPTED, ProgressLine};
+}
 #[cfg(feature = "testing")]
 pub mod round_trip;
 pub mod search;
