@@ -18,8 +18,10 @@
 //! arguments) is run a second time with stderr on a full device (`/dev/full`, where there is
 //! one): the binary must still exit 2, not panic because its diagnostic could not be written.
 //! A case that exits 0 with some output (answers, drawings, `--help`) is run again with stdout
-//! closed, open only for reading, and on the full device: each time the binary must exit 1 and
-//! say why, not claim success for an answer that was never written.
+//! open only for reading and on the full device: each time the binary must exit 1 and say why,
+//! not claim success for an answer that was never written. It is run once more with stdout
+//! discarded as Python's `subprocess.DEVNULL` and Go's `exec` discard it, `/dev/null` open for
+//! reading and writing: that run must exit 0 and say on stderr what the first said.
 
 use std::fmt::Write as _;
 use std::io::{Read, Write as _};
@@ -49,28 +51,18 @@ pub fn run(binary: &str, case: &Path) -> String {
     let name = Path::new(binary).file_stem().and_then(|s| s.to_str()).unwrap_or(binary);
     let case_name = case.file_name().and_then(|s| s.to_str()).unwrap_or("?");
     let dir = case.parent().unwrap_or(Path::new("."));
-    // `None` runs the binary with stdout closed, as `>&-` leaves it: std cannot close a
-    // child's descriptor, so a shell does.
-    let run_with = |stdout: Option<Stdio>, stderr: Stdio| {
-        let mut command = if let Some(stdout) = stdout {
-            let mut command = Command::new(binary);
-            command.stdout(stdout);
-            command
-        } else {
-            let mut command = Command::new("sh");
-            command.args(["-c", r#"exec "$0" "$@" >&-"#, binary]).stdout(Stdio::null());
-            command
-        };
-        command.args(&args).current_dir(dir).stderr(stderr);
+    let run_with = |stdout: Stdio, stderr: Stdio| {
+        let mut command = Command::new(binary);
+        command.args(&args).current_dir(dir).stdout(stdout).stderr(stderr);
         execute(command, input.clone(), TIMEOUT)
     };
     let full_device = || std::fs::File::options().write(true).open("/dev/full").ok();
 
-    let output = run_with(Some(Stdio::piped()), Stdio::piped());
+    let output = run_with(Stdio::piped(), Stdio::piped());
     if output.status.code() == Some(2)
         && let Some(full) = full_device()
     {
-        let again = run_with(Some(Stdio::piped()), full.into());
+        let again = run_with(Stdio::piped(), full.into());
         assert_eq!(
             again.status.code(),
             Some(2),
@@ -79,14 +71,13 @@ pub fn run(binary: &str, case: &Path) -> String {
         );
     }
     if output.status.code() == Some(0) && !output.stdout.is_empty() {
-        let mut unwritable: Vec<(&str, Option<Stdio>)> = Vec::new();
+        let mut unwritable: Vec<(&str, Stdio)> = Vec::new();
         if cfg!(unix) {
-            unwritable.push(("closed", None));
             let read_only = std::fs::File::open(case).expect("the case was just read");
-            unwritable.push(("open only for reading", Some(read_only.into())));
+            unwritable.push(("open only for reading", read_only.into()));
         }
         if let Some(full) = full_device() {
-            unwritable.push(("on /dev/full", Some(full.into())));
+            unwritable.push(("on /dev/full", full.into()));
         }
         for (how, stdout) in unwritable {
             let again = run_with(stdout, Stdio::piped());
@@ -95,6 +86,15 @@ pub fn run(binary: &str, case: &Path) -> String {
                 again.status.code() == Some(1) && said.starts_with("error: cannot write the "),
                 "{case_name}: with stdout {how}, {name} must exit 1 and say why ({}; stderr: {said})",
                 again.status,
+            );
+        }
+        if let Ok(discarded) = std::fs::File::options().read(true).write(true).open("/dev/null") {
+            let again = run_with(discarded.into(), Stdio::piped());
+            assert!(
+                again.status.code() == Some(0) && again.stderr == output.stderr,
+                "{case_name}: with stdout on `1<>/dev/null`, {name} must run as with any other ({}; stderr: {})",
+                again.status,
+                String::from_utf8_lossy(&again.stderr),
             );
         }
     }

@@ -52,6 +52,12 @@ impl Diagnostic {
     /// column, with `…` where it was cut: the rendering never allocates in proportion to the
     /// line, so a gigabyte token gives a message of a few hundred bytes.
     pub fn render(&self, source_name: &str, src: &[u8]) -> String {
+        self.render_as("error", source_name, src)
+    }
+
+    /// [`Diagnostic::render`] under another heading than `error` (`warning`), for what is
+    /// worth saying about an input that is still read.
+    pub fn render_as(&self, level: &str, source_name: &str, src: &[u8]) -> String {
         let mut start = self.span.start.min(src.len());
         // A span starting on the `\n` of a `\r\n` points at that line end, which starts at `\r`.
         if start > 0 && src.get(start) == Some(&b'\n') && src[start - 1] == b'\r' {
@@ -85,7 +91,7 @@ impl Diagnostic {
         let width = line_number.to_string().len();
         let blank = " ".repeat(width);
         let mut out = String::new();
-        let _ = writeln!(out, "error: {source_name}:{line_number}:{column}: {}", self.message);
+        let _ = writeln!(out, "{level}: {source_name}:{line_number}:{column}: {}", self.message);
         let _ = writeln!(out, "{blank} |");
         if shown.is_empty() {
             let _ = writeln!(out, "{line_number} |");
@@ -95,6 +101,16 @@ impl Diagnostic {
         let _ = writeln!(out, "{blank} | {}{}", " ".repeat(caret_indent), "^".repeat(carets));
         out
     }
+}
+
+/// The 1-based number of the line that holds byte `offset` of `src`, as [`Diagnostic::render`]
+/// counts lines (a line end at `offset` belongs to the line it ends).
+pub fn line_number(src: &[u8], offset: usize) -> usize {
+    let mut start = offset.min(src.len());
+    if start > 0 && src.get(start) == Some(&b'\n') && src[start - 1] == b'\r' {
+        start -= 1;
+    }
+    1 + count_line_ends(&src[..start], src)
 }
 
 /// Widest stretch of a line a rendered diagnostic shows, in bytes of the input.
@@ -258,6 +274,21 @@ mod tests {
         assert_eq!(text, "error: <stdin>:2:2: expected more\n  |\n2 | 2\n  |  ^\n");
         let text = Diagnostic::new(5..5, "expected more").render("<stdin>", src);
         assert_eq!(text, "error: <stdin>:3:1: expected more\n  |\n3 |\n  | ^\n");
+    }
+
+    #[test]
+    fn warnings_render_as_errors_do_under_their_own_heading() {
+        let src = b"1\n1 2 3\n";
+        let text = Diagnostic::new(7..7, "this line ends early").render_as("warning", "f.in", src);
+        assert_eq!(text, "warning: f.in:2:6: this line ends early\n  |\n2 | 1 2 3\n  |      ^\n");
+    }
+
+    #[test]
+    fn line_numbers_count_as_rendering_does() {
+        let src = b"1\r\n2\r3\n\n4";
+        for (offset, line) in [(0, 1), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (7, 4), (8, 5), (99, 5)] {
+            assert_eq!(line_number(src, offset), line, "offset {offset}");
+        }
     }
 
     #[test]

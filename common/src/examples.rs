@@ -130,6 +130,8 @@ fn help_examples(binary: &str, name: &str, prefix: &mut Vec<String>) -> Vec<Exam
         .skip_while(|line| !line.starts_with("Commands:"))
         .skip(1)
         .take_while(|line| line.starts_with("  "))
+        // A description too long for its line goes on indented further, under itself.
+        .filter(|line| !line[2..].starts_with(' '))
         .filter_map(|line| line.split_whitespace().next().map(str::to_owned))
         .filter(|command| command != "help")
         .collect();

@@ -1,69 +1,20 @@
-//! The `eight-circles` binary: arguments only; the work is in the library.
+//! The `eight-circles` binary: arguments only; the work is in the library, the texts in
+//! `help.rs`.
+
+mod help;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use eight_circles::model::{Graph, MAX_CASES, MAX_CIRCLES, MAX_NAME_LEN};
+use common::Input;
+use common::cli::{self, Failure, InputArg, SeedArg};
+use eight_circles::model::Cases;
+use eight_circles::model::{Graph, MAX_CASES, MAX_CIRCLES};
 use eight_circles::{Method, Options, r#gen, parse, svg};
 
-const ABOUT: &str = "Solves Another Eight Puzzle cases in the judge format of HDU 2514.";
-
-fn long_about() -> String {
-    format!(
-        "\
-Solves Another Eight Puzzle cases in the judge format of HDU 2514.
-
-Eight circles A..H joined by 17 connections (A-B A-C A-D B-C B-E B-F C-D C-E C-F C-G D-F D-G
-E-F E-H F-G F-H G-H) must hold the digits 1..8, each once, with no consecutive digits in two
-connected circles (8 and 1 are not consecutive).
-
-Input: the number of cases T (0 to {MAX_CASES}) alone on the first line, then T lines of 8
-digits 0-8, the circles A..H, 0 for an empty circle. A case is exactly one line: a line with
-more or fewer numbers is an error at that line. Blank lines before, between and after the case
-lines are ignored; anything else after the T-th case is an error.
-
-For case k the answer is `Case k: ` followed by the digits of the only solution, A..H, separated
-by spaces, or `Not unique`, or `No answer`. Pre-filled digits must obey the rules too: a digit
-given twice, or consecutive digits pre-filled in connected circles, give `No answer`.
-
-Graph files (--graph FILE): words separated by whitespace; a word starting with `#` begins a
-comment that runs to the end of its line. The first word is `circles`, followed on the same line
-by the names of 1 to {MAX_CIRCLES} circles ({MAX_NAME_LEN} characters at most: letters, digits, `_`), in the
-order of the digits on a case line. Every later word is a connection `X-Y` between two different
-named circles, each pair at most once. With k circles the digits are 1..k and a case line holds
-k digits 0..k. The built-in graph as a file (eight-circles/samples/builtin.graph):
-
-  circles A B C D E F G H
-  A-B A-C A-D
-  B-C B-E B-F
-  C-D C-E C-F C-G
-  D-F D-G
-  E-F E-H
-  F-G F-H
-  G-H"
-    )
-}
-
-fn after_help() -> String {
-    format!(
-        "\
-Examples:
-  $ printf '3\\n7 3 1 4 5 8 0 0\\n7 0 0 0 0 0 0 0\\n1 0 0 0 0 0 0 0\\n' | eight-circles
-  Case 1: 7 3 1 4 5 8 6 2
-  Case 2: Not unique
-  Case 3: No answer
-  $ eight-circles gen graph --circles 12 --connections 20 --seed 1 > g.graph
-  $ eight-circles gen --graph g.graph --filled 3 --seed 2 | eight-circles --graph g.graph --all
-
-{EXIT_STATUS_HELP}"
-    )
-}
-
 #[derive(Debug, Parser)]
-#[command(version, about = ABOUT, long_about = long_about(), after_help = after_help())]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(version, about = help::ABOUT, long_about = help::long_about(), after_help = help::after_help())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -161,9 +112,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Gen(args)) => {
             let graph = read_graph(args.graph.as_ref())?;
-            if let Some(dir) = &args.svg {
-                common::svg::create_dir(dir)?;
-            }
+            cli::pictures_folder(args.svg.as_deref())?;
             let options = r#gen::CaseOptions {
                 cases: args.cases as usize,
                 filled: args.filled,
@@ -178,11 +127,14 @@ fn main() -> ExitCode {
         }
         None => {
             let graph = read_graph(cli.graph.as_ref())?;
-            let input = Input::read(cli.input.path())?;
-            let cases = input.parse(|tokens| parse::cases(tokens, &graph))?;
-            if let Some(dir) = &cli.svg {
-                common::svg::create_dir(dir)?;
-            }
+            // A case is a line of its own, and a line of the wrong shape is an error.
+            let cases = cli::read_cases(
+                &cli.input,
+                &help::CASES,
+                |tokens, _| parse::cases(tokens, &graph),
+                Cases::len,
+            )?;
+            cli::pictures_folder(cli.svg.as_deref())?;
             let method = if cli.graph.is_some() { Method::Search } else { Method::Table };
             eight_circles::answer(&graph, &cases, Options { all: cli.all, show: cli.show, method }, out)?;
             if let Some(dir) = &cli.svg {

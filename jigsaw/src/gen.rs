@@ -17,8 +17,10 @@ use common::search::{Draws, GenError, Progress, draw_each};
 use crate::model::{Assembly, Block, MAX_SIDE, Piece, Side};
 use crate::solve;
 
-/// How an unsolvable block is made from a solved rectangle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// How an unsolvable block is made from a solved rectangle (a value of `gen --unsolvable` for
+/// the binary, hence clap's `ValueEnum` with the `cli` feature).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Break {
     /// Turn one inner side's knob into a hole or back: the knob and hole counts no longer
     /// balance.

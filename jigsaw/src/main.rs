@@ -1,57 +1,17 @@
-//! The `jigsaw` binary: arguments only; the work is in the library.
+//! The `jigsaw` binary: arguments only; the work is in the library, the texts in `help.rs`.
+
+mod help;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Input, InputArg, SeedArg};
-use common::progress_line::ProgressLine;
-use common::search::{SearchArgs, made, write_generated};
-use jigsaw::model::MAX_SIDE;
+use common::cli::{self, InputArg, ProgressLine, SearchArgs, SeedArg};
+use jigsaw::model::{Blocks, MAX_SIDE};
 use jigsaw::{Options, r#gen, parse, svg};
 
-const ABOUT: &str = "Tells whether jigsaw pieces form a rectangle, in the judge format of UVa 519.";
-
-const LONG_ABOUT: &str = "\
-Tells whether jigsaw pieces form a rectangle, in the judge format of UVa 519.
-
-Each block is a line `n m` (rows and columns, 1 to 16 each; the judge allows 1 to 6) followed by
-n*m words of four letters, the top, right, bottom and left side of one piece: F flat, O a knob,
-I a hole. A line `0 0` ends the input. Flat sides must lie exactly on the rectangle's border and
-a knob must meet a hole at every inner joint; pieces may not be turned (unless --rotate).
-
-For each block the answer is a line `YES` or `NO`.";
-
-fn after_help() -> String {
-    format!(
-        "\
-Examples:
-  $ printf '1 2\\nFOFF\\nFFFI\\n0 0\\n' | jigsaw --show
-  YES
-  +---+---+
-  | F | F |
-  |F O|I F|
-  | F | F |
-  +---+---+
-  $ jigsaw gen --rows 8 --cols 8 --unsolvable swap --blocks 10 --seed 7 | jigsaw
-  $ jigsaw gen --rows 4 --cols 4 --unique --seed 7 | jigsaw --count --threads 1
-  Block 1: 1 solution
-
-A search that runs for more than a second shows its progress on stderr when stderr is a
-terminal (positions searched and positions per second; for gen, the blocks made and the
-rectangles tried); nothing is printed there otherwise.
-
-gen --unsolvable and --unique try up to --tries rectangles for each block; when they run out,
-gen prints the blocks it made, says on stderr what to change, and exits with status 3.
-
-{EXIT_STATUS_HELP}
-{EXIT_OUT_OF_TRIES_HELP}"
-    )
-}
-
 #[derive(Debug, Parser)]
-#[command(version, about = ABOUT, long_about = LONG_ABOUT, after_help = after_help())]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(version, about = help::ABOUT, long_about = help::LONG_ABOUT, after_help = help::after_help())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -124,9 +84,6 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
-            if let Some(dir) = &args.svg {
-                common::svg::create_dir(dir)?;
-            }
             let options = r#gen::Options {
                 rows: args.rows.into(),
                 cols: args.cols.into(),
@@ -136,18 +93,13 @@ fn main() -> ExitCode {
                 tries: args.tries.unwrap_or_else(|| r#gen::default_tries(args.rows.into(), args.cols.into())),
             };
             let make = if args.unique { r#gen::unique_blocks } else { r#gen::blocks };
-            let blocks = make(options, &mut args.seed.rng(), ProgressLine::start().progress());
-            if let (Some(dir), Some(made)) = (&args.svg, made(&blocks)) {
-                svg::write_sheets(dir, made)?;
-            }
-            write_generated(blocks, r#gen::to_input, out)
+            let make = |progress: &_| make(options, &mut args.seed.rng(), progress);
+            cli::generate(args.svg.as_deref(), make, svg::write_sheets, r#gen::to_input, out)
         }
         None => {
-            let input = Input::read(cli.input.path())?;
-            let blocks = input.parse(parse::blocks)?;
-            if let Some(dir) = &cli.svg {
-                common::svg::create_dir(dir)?;
-            }
+            let blocks =
+                cli::read_cases(&cli.input, &help::CASES, parse::blocks_checking_lines, Blocks::len)?;
+            cli::pictures_folder(cli.svg.as_deref())?;
             let options = Options {
                 show: cli.show,
                 rotate: cli.rotate,

@@ -1,58 +1,19 @@
-//! The `linkup` binary: arguments only; the work is in the library.
+//! The `linkup` binary: arguments only; the work is in the library, the texts in `help.rs`.
+
+mod help;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::progress_line::ProgressLine;
+use common::cli::{self, Failure, InputArg, ProgressLine, SeedArg};
 use linkup::clear::{self, DEFAULT_BUDGET};
-use linkup::model::{Case, MAX_CELLS, MAX_QUERIES, MAX_SIDE, Rules};
+use linkup::model::{Case, MAX_QUERIES, MAX_SIDE, Rules};
 use linkup::parse::{self, SideLimit};
 use linkup::{Options, PlayError, PlayOptions, r#gen, svg};
 
-const ABOUT: &str = "Answers Lianliankan (link-up) queries in the judge format of HDU 1175.";
-
-fn long_about() -> String {
-    format!(
-        "\
-Answers Lianliankan (link-up) queries in the judge format of HDU 1175.
-
-Each case is a line `n m` (rows and columns, 1 to {MAX_SIDE} each, at most {MAX_CELLS} cells;
-the judge allows n <= 1000, m < 1000), n rows of m piece kinds (0 is an empty cell), a line q
-(0 to {MAX_QUERIES} queries; the judge allows 1 to 49), then q lines `x1 y1 x2 y2`: the row and
-column of two cells, 1-based. A line `0 0` ends the input.
-
-Two pieces can be removed together when they are of one kind and a line joins them that runs
-horizontally and vertically over empty cells only, turns at most twice, and stays inside the
-board. For each query the answer is YES or NO, one per line. A query on an empty cell, on two
-kinds, or naming one cell twice is answered NO."
-    )
-}
-
-fn after_help() -> String {
-    format!(
-        "\
-Examples:
-  $ printf '1 4\\n5 0 0 5\\n1\\n1 1 1 4\\n0 0\\n' | linkup
-  YES
-  $ linkup gen --rows 8 --cols 8 --density 0.6 --kinds 5 --seed 7 | linkup --show
-  $ linkup gen --rows 6 --cols 6 --kinds 4 --seed 1 | linkup solve --best --outside
-  $ linkup gen --rows 8 --cols 18 --kinds 36 --copies 4 --outside --solvable --seed 3 \\
-      | linkup solve --best --outside --show
-
-gen --solvable draws up to --tries boards for each case; when they run out, gen prints the
-cases it made, says on stderr what to change, and exits with status 3. On a terminal it shows
-the cases made, the boards tried and the positions searched.
-
-{EXIT_STATUS_HELP}
-{EXIT_OUT_OF_TRIES_HELP}"
-    )
-}
-
 #[derive(Debug, Parser)]
-#[command(version, about = ABOUT, long_about = long_about(), after_help = after_help())]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(version, about = help::ABOUT, long_about = help::long_about(), after_help = help::after_help())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -97,38 +58,7 @@ enum Command {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = format!("\
-Without --best, each pass goes over the cells in reading order and removes each piece with the
-first piece of its kind a line reaches from it; play stops when a pass removes nothing. It
-takes boards of up to {play_side} rows and {play_side} columns (the judge's size): a game costs
-up to pieces x cells, so the largest take tens of seconds on the worst deals.
-
-Each case prints `Case k:`, its removals, one a line (`  i: (r1,c1) (r2,c2), kind K, T
-turns`), then how it ended (`  board cleared in R removals`, `  stuck after R removals, P
-pieces left`); the verdict comes last since it counts the removals, which are written as
-they are made.
-
-With --best, an exact search prints an order that clears the board, or proves that none does,
-or, when it has spent --budget units of work first, says the board is undecided (exit status 0).
-A unit is one line check between two pieces, or one pair the search's relaxation sets up or
-looks at; with --turns above 2 a check (a flood over the board) costs rows + columns + 4
-units; a position costs one more unit per kind of piece and one. The search stops inside
-a position when the budget runs out, and a position whose relaxation would hold more than
-{edges} pairs (a kind of more than about 1,400 pieces) ends the search undecided, so the
-default budget ({budget}) ends any board it takes in seconds or less per case.
-It takes boards of up to {side} rows and {side} columns (the real game's largest is 16 x 30),
-any number of pieces; a board with an odd number of some kind is hopeless. On a terminal it
-shows on stderr, as it runs, the case searched, the positions searched and how many the budget
-allows at the work per position so far (with the time until it is spent).
-
-With --gravity, after each removal the pieces above an emptied cell fall down their column
-until they rest on a piece or the bottom row; each removal names its cells on the board after
-the falls before it.
-
-Example (the real game's standard deal, 8 x 18 cells, 36 kinds x 4):
-  $ linkup gen --rows 8 --cols 18 --kinds 36 --copies 4 --seed 1 | linkup solve --best --outside",
-side = clear::MAX_SIDE, edges = clear::MAX_EDGES, budget = DEFAULT_BUDGET,
-play_side = linkup::play::MAX_SIDE))]
+#[command(after_help = help::solve_after_help())]
 struct SolveArgs {
     #[command(flatten)]
     input: InputArg,
@@ -223,26 +153,13 @@ fn main() -> ExitCode {
                 tries: args.tries,
             };
             options.check().map_err(Failure::Usage)?;
-            if let Some(dir) = &args.svg {
-                common::svg::create_dir(dir)?;
-            }
-            // With pictures, the input is kept to be drawn once written.
-            let mut generated = Vec::new();
-            let target: &mut dyn std::io::Write = if args.svg.is_some() { &mut generated } else { out };
-            let written =
-                r#gen::write(&options, &mut args.seed.rng(), ProgressLine::start().progress(), target);
-            if let Some(dir) = &args.svg {
-                out.write_all(&generated)?;
-                svg::write_sheets(dir, &generated)?;
-            }
-            match written {
-                Ok(()) => Ok(()),
-                Err(r#gen::WriteError::Io(error)) => Err(error.into()),
-                Err(r#gen::WriteError::OutOfTries(why)) => {
-                    out.flush()?;
-                    Err(Failure::OutOfTries(why))
-                }
-            }
+            let write = |progress: &_, target: &mut dyn std::io::Write| {
+                r#gen::write(&options, &mut args.seed.rng(), progress, target).map_err(|err| match err {
+                    r#gen::WriteError::Io(error) => Failure::Output(error),
+                    r#gen::WriteError::OutOfTries(why) => Failure::OutOfTries(why),
+                })
+            };
+            cli::generate_streamed(args.svg.as_deref(), write, svg::write_sheets, out)
         }
         Some(Command::Solve(args)) => {
             let options = PlayOptions {
@@ -254,9 +171,7 @@ fn main() -> ExitCode {
                 svg: args.svg.as_deref(),
             };
             let cases = read_cases(&args.input, options.side_limit())?;
-            if let Some(dir) = &args.svg {
-                common::svg::create_dir(dir)?;
-            }
+            cli::pictures_folder(args.svg.as_deref())?;
             // The whole input was checked above, so the answer can go out as it is made.
             linkup::play(cases, options, ProgressLine::start().progress(), out).map_err(|err| match err {
                 PlayError::Picture(error) | PlayError::Output(error) => Failure::Output(error),
@@ -267,9 +182,7 @@ fn main() -> ExitCode {
         }
         None => {
             let cases = read_cases(&cli.input, SideLimit::FORMAT)?;
-            if let Some(dir) = &cli.svg {
-                common::svg::create_dir(dir)?;
-            }
+            cli::pictures_folder(cli.svg.as_deref())?;
             let options = Options { rules: cli.rules.rules(), show: cli.show, svg: cli.svg.as_deref() };
             let mut answers = Vec::new();
             linkup::answer(&cases, options, &mut answers)?;
@@ -283,6 +196,8 @@ fn main() -> ExitCode {
 /// refused before the first search; boards beyond `limit` are bad input. The input's bytes are
 /// let go once read: only the cases are kept.
 fn read_cases(input: &InputArg, limit: SideLimit) -> Result<Vec<Case>, Failure> {
-    let input = Input::read(input.path())?;
-    parse::cases_within(&input.bytes, limit).map_err(|diagnostic| input.diagnose(&diagnostic))
+    let parse = |tokens: &mut common::Tokens<'_>, lines: &mut _| {
+        parse::cases_checking_lines(tokens.src(), limit, lines)
+    };
+    cli::read_cases(input, &help::CASES, parse, Vec::len)
 }

@@ -7,7 +7,10 @@
 //! x1 y1 x2 y2    q lines: row and column of two cells, 1-based
 //! ```
 //!
-//! Tokens are separated by any ASCII whitespace; line breaks carry no meaning.
+//! Tokens are separated by any ASCII whitespace; line breaks carry no meaning to the reading,
+//! as to the judge's. The format writes one record a line (the size, each row of the board, the
+//! query count, each query, the terminator): the [`Reader`] also notes where the lines and the
+//! records part ways ([`Reader::lines`]), for a warning.
 //!
 //! ## Speed
 //! A case can hold sixteen million numbers and an input many cases. Sizes and queries are read
@@ -23,7 +26,7 @@
 //! are checked before anything is allocated, and a board's storage is never reserved beyond
 //! what the remaining input could fill.
 
-use common::{Diagnostic, Pos, Tokens};
+use common::{Diagnostic, LineRecords, Pos, Tokens};
 use nom::Parser;
 use nom::bytes::complete::take_while;
 use nom::character::complete::u32 as decimal_u32;
@@ -218,7 +221,9 @@ fn kinds<'a>(input: &'a [u8], out: &mut [Kind], filled: &mut usize) -> NomResult
             }
         }
         count += tokens;
-        base = if tokens < available { base + last_end } else { next };
+        // Once `out` is full, the rest of the input starts right after its last token (not at
+        // the next block, past the whitespace and the line end that follow it).
+        base = if tokens < available || count == out.len() { base + last_end } else { next };
     }
     let mut rest = &input[base.min(input.len())..];
     while count < out.len() {
@@ -256,11 +261,18 @@ impl SideLimit {
     pub const FORMAT: SideLimit = SideLimit { side: MAX_SIDE, cells: MAX_CELLS, set_by: None };
 }
 
+/// The format's rule for its lines, as warnings say it.
+const ONE_RECORD_A_LINE: &str = "the size, each row, the query count and each query on a line of their own";
+
 /// Reads the cases of an input one at a time. See the [module documentation](self).
 #[derive(Debug, Clone)]
 pub struct Reader<'a> {
     tokens: Tokens<'a>,
     limit: SideLimit,
+    /// Where the lines and the records parted ways so far.
+    lines: LineRecords,
+    /// Cases read so far, to name them in warnings.
+    case: u64,
     /// Set at the terminator, the end of input, or after an error: nothing more is read.
     done: bool,
     /// Storage of a case the caller is done with, for the next case (see [`Reader::recycle`]).
@@ -359,7 +371,20 @@ impl<'a> Reader<'a> {
     /// A reader at the start of `src` that refuses boards larger than `limit`, as it refuses
     /// those beyond the format.
     pub fn within(src: &'a [u8], limit: SideLimit) -> Self {
-        Reader { tokens: Tokens::new(src), limit, done: false, spare: None }
+        Reader {
+            tokens: Tokens::new(src),
+            limit,
+            lines: LineRecords::default(),
+            case: 0,
+            done: false,
+            spare: None,
+        }
+    }
+
+    /// Where the lines of the input read so far do not hold exactly one record each (the size,
+    /// a row, the query count, a query, the terminator).
+    pub fn lines(&self) -> &LineRecords {
+        &self.lines
     }
 
     /// Hands back a case the caller is done with: the next case is read into its memory, which
@@ -382,20 +407,25 @@ impl<'a> Reader<'a> {
     }
 
     fn read_case(&mut self) -> Result<Option<Case>, Diagnostic> {
-        let tokens = &mut self.tokens;
+        let (tokens, lines) = (&mut self.tokens, &mut self.lines);
         if tokens.is_at_end() {
             return Ok(None);
         }
+        self.case += 1;
+        let case = self.case;
         let limit = self.limit;
+        let start = tokens.offset();
         let rows = tokens.number_with(0..=limit.side as u64, || wanted::rows_within(limit))? as usize;
         if rows == 0 {
             tokens.number(0..=0, wanted::TERMINATOR)?;
+            lines.check(tokens, start, ONE_RECORD_A_LINE, || "the terminating `0 0`".to_owned());
             tokens.expect_end(wanted::AFTER_TERMINATOR)?;
             return Ok(None);
         }
         let cols = tokens.number_with(1..=wanted::max_cols_within(rows, limit) as u64, || {
             wanted::cols_within(rows, limit)
         })? as usize;
+        lines.check(tokens, start, ONE_RECORD_A_LINE, || format!("the size of case {case}"));
 
         let cells = rows * cols;
         // Every number but the last takes at least two bytes: never allocate more than the rest
@@ -409,29 +439,21 @@ impl<'a> Reader<'a> {
         // needs no clearing, only the part it lacks.
         kinds.truncate(cells.min(room));
         kinds.resize(cells.min(room), EMPTY);
-        let mut filled = 0;
-        let end = tokens.src().len();
-        let complete = match self::kinds(tokens.rest(), &mut kinds, &mut filled) {
-            Ok((rest, ())) => {
-                tokens.seek(end - rest.len());
-                filled == cells
-            }
-            Err(failure) => {
-                if let nom::Err::Error(error) | nom::Err::Failure(error) = failure {
-                    tokens.seek(end - error.input.len());
-                }
-                false
-            }
-        };
-        if !complete {
+        let filled = read_rows(tokens, lines, &mut kinds, cols, case);
+        if filled < cells {
             return Err(tokens.expected_here(&wanted::kind(filled, cols)));
         }
         let board = Board::from_vec(rows, cols, kinds);
 
+        tokens.skip_whitespace();
+        let start = tokens.offset();
         let count = tokens.number_with(0..=MAX_QUERIES as u64, wanted::query_count)?;
+        lines.check(tokens, start, ONE_RECORD_A_LINE, || format!("the query count of case {case}"));
         queries.clear();
         queries.reserve((count as usize).min(tokens.rest().len() / 8 + 1));
         for query in 1..=count {
+            tokens.skip_whitespace();
+            let start = tokens.offset();
             let mut values = [0; 4];
             for (part, value) in values.iter_mut().enumerate() {
                 let side = if part.is_multiple_of(2) { rows } else { cols };
@@ -439,11 +461,45 @@ impl<'a> Reader<'a> {
                     .number_with(1..=side as u64, || wanted::query_part(part, query, rows, cols))?
                     as usize;
             }
+            lines.check(tokens, start, ONE_RECORD_A_LINE, || format!("query {query} of case {case}"));
             let [x1, y1, x2, y2] = values;
             queries.push(Query { a: Pos::new(x1, y1), b: Pos::new(x2, y2) });
         }
         Ok(Some(Case { board, queries }))
     }
+}
+
+/// Reads the kinds of a board of `cols` columns into `kinds` with [`kinds`], a row at a time so
+/// that each row is checked as a line record; returns how many cells were read, all of them
+/// unless a token is not a kind or the input ends. The cursor is left after the last kind read,
+/// or at the token that is not one.
+fn read_rows(
+    tokens: &mut Tokens<'_>,
+    lines: &mut LineRecords,
+    kinds: &mut [Kind],
+    cols: usize,
+    case: u64,
+) -> usize {
+    let end = tokens.src().len();
+    let mut filled = 0;
+    for (row, cells) in kinds.chunks_mut(cols).enumerate() {
+        tokens.skip_whitespace();
+        let start = tokens.offset();
+        let mut row_filled = 0;
+        let read = self::kinds(tokens.rest(), cells, &mut row_filled);
+        filled += row_filled;
+        match read {
+            Ok((rest, ())) => tokens.seek(end - rest.len()),
+            Err(failure) => {
+                if let nom::Err::Error(error) | nom::Err::Failure(error) = failure {
+                    tokens.seek(end - error.input.len());
+                }
+                return filled;
+            }
+        }
+        lines.check(tokens, start, ONE_RECORD_A_LINE, || format!("row {} of case {case}", row + 1));
+    }
+    filled
 }
 
 impl Iterator for Reader<'_> {
@@ -463,6 +519,19 @@ pub fn cases(src: &[u8]) -> Result<Vec<Case>, Diagnostic> {
 /// Reads every case of `src`, refusing boards larger than `limit`.
 pub fn cases_within(src: &[u8], limit: SideLimit) -> Result<Vec<Case>, Diagnostic> {
     Reader::within(src, limit).collect()
+}
+
+/// [`cases_within`], noting in `lines` where the lines of `src` do not hold exactly one record
+/// each.
+pub fn cases_checking_lines(
+    src: &[u8],
+    limit: SideLimit,
+    lines: &mut LineRecords,
+) -> Result<Vec<Case>, Diagnostic> {
+    let mut reader = Reader::within(src, limit);
+    let cases = reader.by_ref().collect();
+    *lines = reader.lines;
+    cases
 }
 
 #[cfg(test)]
@@ -578,6 +647,41 @@ mod tests {
         let src = b"1 1 x0000 000000000 000000000 00 00  000 000 0000 000 000 00 000000    ";
         let error = cases(src).expect_err("x0000 is no kind");
         assert_eq!(error.span, 4..9, "{error:?}");
+    }
+
+    #[test]
+    fn rows_and_queries_are_line_records() {
+        let lines_of = |src: &[u8]| {
+            let mut lines = LineRecords::default();
+            let read = cases_checking_lines(src, SideLimit::FORMAT, &mut lines).map(|cases| cases.len());
+            (read, lines)
+        };
+        let (read, lines) = lines_of(SAMPLE.as_bytes());
+        assert!(read.is_ok() && lines.are_aligned(), "{read:?} {:?}", lines.warning());
+        // A row of three where the board has four columns takes the next row's first kind.
+        let (read, lines) = lines_of(b"2 4\n1 2 3\n4 5 6 7 8\n1\n1 1 1 2\n0 0\n");
+        assert_eq!(read, Ok(1), "read as the judge reads it");
+        let warning = lines.warning().expect("row 1 is short");
+        assert_eq!(warning.span, 9..9);
+        assert!(
+            warning.message.starts_with("this line ends inside row 1 of case 1, "),
+            "{}",
+            warning.message
+        );
+        // Long enough rows for the 64-byte blocks, one of them with a kind too many.
+        let row = "1 ".repeat(40);
+        let src = format!("3 40\n{row}\n{row}1\n{row}\n0\n0 0\n");
+        let (read, lines) = lines_of(src.as_bytes());
+        assert!(read.is_err(), "the kind too many shifts the board into the query count");
+        let warning = lines.warning().expect("row 2 holds a kind too many");
+        assert!(
+            warning.message.starts_with("more on this line after row 2 of case 1, "),
+            "{}",
+            warning.message
+        );
+        // Two queries on one line.
+        let (_, lines) = lines_of(b"1 2\n5 5\n2\n1 1 1 2 1 2 1 1\n");
+        assert!(lines.warning().expect("query 1 shares its line").message.contains("query 1 of case 1"));
     }
 
     #[test]

@@ -1,47 +1,17 @@
-//! The `mayan` binary: arguments only; the work is in the library.
+//! The `mayan` binary: arguments only; the work is in the library, the texts in `help.rs`.
+
+mod help;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
-use common::progress_line::ProgressLine;
+use common::cli::{self, Failure, InputArg, ProgressLine, SeedArg};
 use mayan::model::{HEIGHT, MAX_COLOUR, MAX_MOVES, WIDTH};
 use mayan::{Options, r#gen, parse, svg};
 
-const ABOUT: &str = "Solves the Mayan puzzle in the judge format of NOIP 2011 (Luogu P1312).";
-
-const LONG_ABOUT: &str = "\
-Solves the Mayan puzzle in the judge format of NOIP 2011 (Luogu P1312).
-
-A board of 5 columns and 7 rows holds coloured blocks stacked from the bottom. A move (x, y, g)
-drags the block at column x, row y one column right (g = 1) or left (g = -1): it swaps with the
-block there, or falls into that column if the cell is empty. Lines of three or more blocks of
-one colour, across or up, then vanish all at once and the blocks above fall, until nothing
-changes. The board must be empty after exactly n moves.
-
-Input: n (1 to 7; the judge allows 1 to 5), then five lines, column x = 0 first, each holding
-the colours (1 to 10) of a column's blocks from the bottom up and a 0.
-
-Output: the lexicographically smallest solution, one move `x y g` a line (compared by x, then
-y, then g with 1 before -1), or -1 when there is none.";
-
-fn after_help() -> String {
-    format!(
-        "\
-Examples:
-  $ printf '2\\n1 0\\n1 0\\n0\\n1 0\\n0\\n' | mayan
-  0 0 1
-  3 0 -1
-  $ mayan gen --blocks 30 --colours 4 --moves 5 --solvable --seed 7 | mayan --show
-
-{EXIT_STATUS_HELP}"
-    )
-}
-
 #[derive(Debug, Parser)]
-#[command(version, about = ABOUT, long_about = LONG_ABOUT, after_help = after_help())]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(version, about = help::ABOUT, long_about = help::LONG_ABOUT, after_help = help::after_help())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -96,9 +66,7 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
-            if let Some(dir) = &args.svg {
-                common::svg::create_dir(dir)?;
-            }
+            cli::pictures_folder(args.svg.as_deref())?;
             let options = r#gen::Options {
                 blocks: args.blocks.into(),
                 colours: args.colours,
@@ -113,11 +81,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         None => {
-            let input = Input::read(cli.input.path())?;
-            let puzzle = input.parse(parse::puzzle)?;
-            if let Some(dir) = &cli.svg {
-                common::svg::create_dir(dir)?;
-            }
+            // Its lines are records of their own, and a line of the wrong shape is an error.
+            let puzzle = cli::read_cases(&cli.input, &help::CASES, |tokens, _| parse::puzzle(tokens), |_| 1)?;
+            cli::pictures_folder(cli.svg.as_deref())?;
             let options = Options {
                 fewest: cli.fewest,
                 show: cli.show,

@@ -1,55 +1,17 @@
-//! The `tetravex` binary: arguments only; the work is in the library.
+//! The `tetravex` binary: arguments only; the work is in the library, the texts in `help.rs`.
+
+mod help;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Input, InputArg, SeedArg};
-use common::progress_line::ProgressLine;
-use common::search::{SearchArgs, made, write_generated};
-use tetravex::model::{DIGITS, MAX_SIZE};
+use common::cli::{self, InputArg, ProgressLine, SearchArgs, SeedArg};
+use tetravex::model::{DIGITS, Games, MAX_SIZE};
 use tetravex::{Options, r#gen, parse, svg};
 
-const ABOUT: &str = "Solves Gnome Tetravex games in the judge format of ZOJ 1008.";
-
-const LONG_ABOUT: &str = "\
-Solves Gnome Tetravex games in the judge format of ZOJ 1008.
-
-Each game is a board side n (1 to 16; the judge allows 1 to 5) followed by n*n lines of four
-digits 0-9: the top, right, bottom and left triangle of one tile. A line holding 0 ends the
-input. Tiles may not be rotated; touching triangles must carry equal digits.
-
-For game k the answer is `Game k: Possible` or `Game k: Impossible`, games separated by a blank
-line.";
-
-fn after_help() -> String {
-    format!(
-        "\
-Examples:
-  $ printf '2\\n5 9 1 4\\n4 4 5 6\\n6 8 5 4\\n0 4 4 3\\n0\\n' | tetravex
-  Game 1: Possible
-  $ tetravex gen --size 5 --digits 4 --games 3 --seed 7 | tetravex --count
-  $ tetravex gen --size 5 --digits 5 --unsolvable --games 5 --seed 7 | tetravex
-  $ tetravex gen --size 4 --digits 6 --unique --seed 7
-  $ tetravex gen --size 8 --digits 2 --random --games 50 --seed 1 | tetravex --threads 1
-  $ tetravex gen --size 8 --digits 5 --perturb --games 2 --seed 1 | tetravex
-
-A search that runs for more than a second shows its progress on stderr when stderr is a
-terminal (positions searched, positions per second, and for long searches an ETA from the
-search's own estimate of its tree; for gen, the games made and the boards tried); nothing is
-printed there otherwise.
-
-gen --unsolvable, --perturb and --unique try up to --tries boards for each game; when they run
-out, gen prints the games it made, says on stderr what to change, and exits with status 3.
-
-{EXIT_STATUS_HELP}
-{EXIT_OUT_OF_TRIES_HELP}"
-    )
-}
-
 #[derive(Debug, Parser)]
-#[command(version, about = ABOUT, long_about = LONG_ABOUT, after_help = after_help())]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(version, about = help::ABOUT, long_about = help::LONG_ABOUT, after_help = help::after_help())]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -124,9 +86,6 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_args();
     cli::run(|out| match cli.command {
         Some(Command::Gen(args)) => {
-            if let Some(dir) = &args.svg {
-                common::svg::create_dir(dir)?;
-            }
             let options = r#gen::Options {
                 size: args.size.into(),
                 digits: args.digits,
@@ -140,18 +99,12 @@ fn main() -> ExitCode {
                 (_, _, true) => r#gen::perturbed_games,
                 _ => r#gen::games,
             };
-            let games = make(options, &mut args.seed.rng(), ProgressLine::start().progress());
-            if let (Some(dir), Some(made)) = (&args.svg, made(&games)) {
-                svg::write_sheets(dir, made)?;
-            }
-            write_generated(games, r#gen::to_input, out)
+            let make = |progress: &_| make(options, &mut args.seed.rng(), progress);
+            cli::generate(args.svg.as_deref(), make, svg::write_sheets, r#gen::to_input, out)
         }
         None => {
-            let input = Input::read(cli.input.path())?;
-            let games = input.parse(parse::games)?;
-            if let Some(dir) = &cli.svg {
-                common::svg::create_dir(dir)?;
-            }
+            let games = cli::read_cases(&cli.input, &help::CASES, parse::games_checking_lines, Games::len)?;
+            cli::pictures_folder(cli.svg.as_deref())?;
             let options = Options {
                 show: cli.show,
                 count_limit: cli.count.then_some(cli.search.limit),

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::{FIRST_LINE_END, SIGNATURE};
-use crate::cli::Failure;
+use crate::Failure;
 
 /// Most bytes of pictures one run writes, about 50 MB: enough for every picture of every
 /// bundled sample many times over, small next to any disk.
@@ -127,7 +127,7 @@ pub fn spent() -> bool {
 /// Says `message` on stderr as a note, above the progress line if one is drawn: what the
 /// pictures leave out, or what was removed.
 pub fn note(message: &str) {
-    crate::progress_line::note(&format!("note: {message}"));
+    crate::notes::note(&format!("note: {message}"));
 }
 
 /// Writes `dir/name` through `fill` under a temporary name, renamed to `name` once whole; on

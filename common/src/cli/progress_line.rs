@@ -16,10 +16,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
+use super::status::EXIT_INTERRUPTED;
 use crate::search::Progress;
-
-/// The exit status of a run that Ctrl-C ended: 128 plus SIGINT's number.
-pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// The live progress line of the work of one run on stderr, while it lives: positions
 /// searched, positions per second and, when the search estimates its tree, the estimate and an
@@ -70,6 +68,7 @@ impl ProgressLine {
         use io::IsTerminal as _;
         if io::stderr().is_terminal() {
             erase_on_interrupt();
+            crate::notes::route(note);
             let stderr = Narrowed(console::Term::buffered_stderr());
             Self::drawn_to(ProgressDrawTarget::term_like_with_hz(Box::new(stderr), REDRAWS_PER_SECOND))
         } else {
