@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::criterion::Measured;
-use super::report::duration;
+use super::report::{decade, duration};
 
 /// Pixels: a row's height, the gap between groups, the axis band and the bars' full length.
 const ROW: f64 = 20.0;
@@ -16,13 +16,17 @@ const BARS: f64 = 420.0;
 const CHAR: f64 = 7.2;
 const VALUE_ROOM: f64 = 80.0;
 
-/// The plot of `measured` (each with its target's name), or `None` when there is nothing to
-/// compare (fewer than two results).
+/// The plot of `measured` (each with its target's name, shown when there are several), or
+/// `None` when there is nothing to compare (fewer than two results).
 pub fn svg(measured: &[(&str, &Measured)]) -> Option<String> {
     if measured.len() < 2 {
         return None;
     }
-    let label = |(target, row): &(&str, &Measured)| format!("{target}: {}/{}", row.group, row.function);
+    let several_targets = measured.iter().any(|(target, _)| *target != measured[0].0);
+    let label = |(target, row): &(&str, &Measured)| {
+        let name = format!("{}/{}", row.group, row.function);
+        if several_targets { format!("{target}: {name}") } else { name }
+    };
     let labels: Vec<String> = measured.iter().map(label).collect();
     let longest = labels.iter().map(|label| label.chars().count()).max().unwrap_or(0);
     let left = 10.0 + CHAR * pixels(longest);
@@ -39,14 +43,14 @@ pub fn svg(measured: &[(&str, &Measured)]) -> Option<String> {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="monospace" font-size="12">"#
     );
     let _ = writeln!(out, r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
-    for decade in low as i32..=high as i32 {
-        let at = x(10f64.powi(decade));
+    for power in low as i32..=high as i32 {
+        let at = x(10f64.powi(power));
         let _ = writeln!(
             out,
             r##"<line x1="{at:.1}" y1="{:.1}" x2="{at:.1}" y2="{:.1}" stroke="#dddddd"/><text x="{at:.1}" y="16" text-anchor="middle" fill="#555555">{}</text>"##,
             AXIS - 6.0,
             height - 6.0,
-            duration(10f64.powi(decade))
+            decade(10f64.powi(power))
         );
     }
     let mut y = AXIS;
@@ -122,7 +126,10 @@ mod tests {
         let entries: Vec<(&str, &Measured)> = rows.iter().map(|row| ("solve", row)).collect();
         let svg = svg(&entries).unwrap();
         assert_eq!(svg.matches("<rect x=").count(), 3);
-        assert!(svg.contains(">solve: a/fast</text>") && svg.contains(">solve: b&lt;&amp;&gt;/x</text>"));
+        assert!(svg.contains(">a/fast</text>") && svg.contains(">b&lt;&amp;&gt;/x</text>"), "{svg}");
+        assert!(svg.contains(">1 ms</text>") && svg.contains(">100 ms</text>"), "the axis by decades");
+        let two_targets = [("solve", &rows[0]), ("tail", &rows[1])];
+        assert!(super::svg(&two_targets).unwrap().contains(">tail: a/reference</text>"));
         assert!(svg.contains(r##"fill="#9e9e9e""##), "the reference is grey");
         assert!(svg.contains(">2.00 ms</text>") && svg.contains(">90.0 ms</text>"));
         assert!(xml::is_well_formed(&svg));

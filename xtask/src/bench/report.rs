@@ -85,7 +85,7 @@ fn table(measured: &[Measured]) -> String {
         let speedup = measured
             .iter()
             .find(|other| twin != row.function && other.group == row.group && other.function == twin)
-            .map(|reference| format!("{:.1}×", reference.median / row.median))
+            .map(|reference| format!("{}×", significant(reference.median / row.median)))
             .unwrap_or_default();
         let _ = writeln!(
             out,
@@ -103,18 +103,35 @@ fn table(measured: &[Measured]) -> String {
 /// `nanoseconds` in the unit that gives it one to three digits before the point, to three
 /// significant digits: `812 ns`, `1.25 ms`, `42.0 s`.
 pub fn duration(nanoseconds: f64) -> String {
-    let (value, unit) = match nanoseconds {
+    let (value, unit) = in_unit(nanoseconds);
+    format!("{} {unit}", significant(value))
+}
+
+/// `nanoseconds`, a power of ten, as an axis names it: `1 ms`, `100 ms`, `10 s`.
+pub fn decade(nanoseconds: f64) -> String {
+    let (value, unit) = in_unit(nanoseconds);
+    format!("{value:.0} {unit}")
+}
+
+/// `nanoseconds` in the unit that gives it one to three digits before the point.
+fn in_unit(nanoseconds: f64) -> (f64, &'static str) {
+    match nanoseconds {
         n if n >= 1e9 => (n / 1e9, "s"),
         n if n >= 1e6 => (n / 1e6, "ms"),
         n if n >= 1e3 => (n / 1e3, "µs"),
         n => (n, "ns"),
-    };
+    }
+}
+
+/// `value` to three significant digits, or as a whole number from 100 on: `2.14`, `38.0`,
+/// `5266`.
+fn significant(value: f64) -> String {
     let decimals = match value {
-        v if v >= 100.0 => 0,
-        v if v >= 10.0 => 1,
+        v if v >= 99.95 => 0,
+        v if v >= 9.995 => 1,
         _ => 2,
     };
-    format!("{value:.decimals$} {unit}")
+    format!("{value:.decimals$}")
 }
 
 /// The document with its generated part replaced by `generated`; a new document (`existing` is
@@ -167,14 +184,23 @@ mod tests {
         assert_eq!(duration(1_254.0), "1.25 µs");
         assert_eq!(duration(12_340_000.0), "12.3 ms");
         assert_eq!(duration(42_000_000_000.0), "42.0 s");
+        assert_eq!(duration(9_999.0), "10.0 µs");
+        assert_eq!(decade(1e6), "1 ms");
+        assert_eq!(decade(1e11), "100 s");
     }
 
     #[test]
     fn the_fast_row_shows_its_speed_up_over_the_reference_twin() {
-        let rows =
-            [measured("a", "fast_n4", 2e6), measured("a", "reference_n4", 9e6), measured("b", "fast", 1e3)];
+        let rows = [
+            measured("a", "fast_n4", 2e6),
+            measured("a", "reference_n4", 9e6),
+            measured("b", "fast", 1e3),
+            measured("c", "fast", 2.14e6),
+            measured("c", "reference", 11.27e9),
+        ];
         let table = table(&rows);
-        assert!(table.contains("| a | fast_n4 | 2.00 ms | 2.00 ms – 2.00 ms | 4.5× |"), "{table}");
+        assert!(table.contains("| a | fast_n4 | 2.00 ms | 2.00 ms – 2.00 ms | 4.50× |"), "{table}");
+        assert!(table.contains("| c | fast | 2.14 ms | 2.14 ms – 2.14 ms | 5266× |"), "{table}");
         assert!(table.contains("| a | reference_n4 | 9.00 ms | 9.00 ms – 9.00 ms |  |"), "{table}");
         assert!(table.contains("| b | fast | 1.00 µs | 1.00 µs – 1.00 µs |  |"), "{table}");
     }
