@@ -23,6 +23,19 @@ pub struct Measured {
     pub interval: (f64, f64),
 }
 
+#[cfg(test)]
+impl Measured {
+    /// A result of `median` nanoseconds with no uncertainty, for tests.
+    pub fn exactly(group: &str, function: &str, median: f64) -> Measured {
+        Measured {
+            group: group.to_owned(),
+            function: function.to_owned(),
+            median,
+            interval: (median, median),
+        }
+    }
+}
+
 /// Every result criterion wrote under `dir` at or after `since`, in the order they were
 /// written, which is the order the benchmarks ran.
 pub fn written_since(dir: &Path, since: SystemTime) -> Result<Vec<Measured>> {

@@ -170,12 +170,7 @@ mod tests {
     use super::*;
 
     fn measured(group: &str, function: &str, median: f64) -> Measured {
-        Measured {
-            group: group.to_owned(),
-            function: function.to_owned(),
-            median,
-            interval: (median, median),
-        }
+        Measured::exactly(group, function, median)
     }
 
     #[test]
