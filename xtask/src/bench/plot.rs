@@ -13,7 +13,7 @@ const GROUP_GAP: f64 = 8.0;
 const AXIS: f64 = 28.0;
 const BARS: f64 = 420.0;
 /// The width given to a label's character, and the room after the bars for their value.
-const CHAR: f64 = 7.2;
+const CHAR: f64 = 7.8;
 const VALUE_ROOM: f64 = 80.0;
 
 /// The plot of `measured` (each with its target's name, shown when there are several), or

@@ -75,27 +75,43 @@ pub fn generated(context: &Context, targets: &[Target], plot: Option<&str>, coun
     out
 }
 
-/// The results as a Markdown table, with the speed-up over the reference solver where a
-/// benchmark `…fast…` has a `…reference…` twin in its group.
+/// The results as a Markdown table, with a column for the speed-up over the reference solver
+/// when some benchmark `…fast…` has a `…reference…` twin in its group.
 fn table(measured: &[Measured]) -> String {
-    let mut out = String::from("| group | benchmark | median | interval | reference ÷ fast |\n");
-    out.push_str("|---|---|--:|--:|--:|\n");
-    for row in measured {
-        let twin = row.function.replace("fast", "reference");
-        let speedup = measured
-            .iter()
-            .find(|other| twin != row.function && other.group == row.group && other.function == twin)
-            .map(|reference| format!("{}×", significant(reference.median / row.median)))
-            .unwrap_or_default();
-        let _ = writeln!(
+    let speedups: Vec<Option<f64>> = measured
+        .iter()
+        .map(|row| {
+            let twin = row.function.replace("fast", "reference");
+            let reference = measured
+                .iter()
+                .find(|other| twin != row.function && other.group == row.group && other.function == twin);
+            reference.map(|reference| reference.median / row.median)
+        })
+        .collect();
+    let compared = speedups.iter().any(Option::is_some);
+    let mut out = String::from("| group | benchmark | median | interval |");
+    out.push_str(if compared {
+        " reference ÷ fast |\n|---|---|--:|--:|--:|\n"
+    } else {
+        "\n|---|---|--:|--:|\n"
+    });
+    for (row, speedup) in measured.iter().zip(speedups) {
+        let _ = write!(
             out,
-            "| {} | {} | {} | {} – {} | {speedup} |",
+            "| {} | {} | {} | {} – {} |",
             row.group,
             row.function,
             duration(row.median),
             duration(row.interval.0),
             duration(row.interval.1)
         );
+        match speedup {
+            Some(speedup) => {
+                let _ = writeln!(out, " {}× |", significant(speedup));
+            }
+            None if compared => out.push_str("  |\n"),
+            None => out.push('\n'),
+        }
     }
     out
 }
@@ -196,6 +212,12 @@ mod tests {
         let table = table(&rows);
         assert!(table.contains("| a | fast_n4 | 2.00 ms | 2.00 ms – 2.00 ms | 4.50× |"), "{table}");
         assert!(table.contains("| c | fast | 2.14 ms | 2.14 ms – 2.14 ms | 5266× |"), "{table}");
+        assert!(table.starts_with("| group | benchmark | median | interval | reference ÷ fast |\n"));
+        let alone = super::table(&rows[2..3]);
+        assert_eq!(
+            alone,
+            "| group | benchmark | median | interval |\n|---|---|--:|--:|\n| b | fast | 1.00 µs | 1.00 µs – 1.00 µs |\n"
+        );
         assert!(table.contains("| a | reference_n4 | 9.00 ms | 9.00 ms – 9.00 ms |  |"), "{table}");
         assert!(table.contains("| b | fast | 1.00 µs | 1.00 µs – 1.00 µs |  |"), "{table}");
     }
