@@ -51,6 +51,11 @@ impl Diagnostic {
     /// A line longer than [`EXCERPT_WIDTH`] is shown as an excerpt of that many bytes around the
     /// column, with `…` where it was cut: the rendering never allocates in proportion to the
     /// line, so a gigabyte token gives a message of a few hundred bytes.
+    ///
+    /// # Complexity
+    /// Linear in the input up to the span (the line ends before it are counted), and in the
+    /// line holding it; the text is at most a few hundred bytes plus the message. A span past
+    /// the end of `src` is shown at its end, never a panic.
     pub fn render(&self, source_name: &str, src: &[u8]) -> String {
         self.render_as("error", source_name, src)
     }
@@ -104,7 +109,8 @@ impl Diagnostic {
 }
 
 /// The 1-based number of the line that holds byte `offset` of `src`, as [`Diagnostic::render`]
-/// counts lines (a line end at `offset` belongs to the line it ends).
+/// counts lines (a line end at `offset` belongs to the line it ends). Linear in `offset`; an
+/// offset past the end counts every line.
 pub fn line_number(src: &[u8], offset: usize) -> usize {
     let mut start = offset.min(src.len());
     if start > 0 && src.get(start) == Some(&b'\n') && src[start - 1] == b'\r' {

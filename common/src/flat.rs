@@ -28,6 +28,11 @@ pub trait Group: Sized {
 }
 
 /// Groups stored flat, in order: their headers in one vector, their items in another.
+///
+/// # Complexity
+/// Adding a header or an item is amortised O(1); [`FlatGroups::iter`] builds each group in time
+/// linear in its items when it reaches it. Memory is the headers and items alone, with no
+/// per-group allocation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FlatGroups<G: Group> {
     headers: Vec<G::Header>,

@@ -68,7 +68,15 @@ impl Direction {
     }
 }
 
-/// A `rows × cols` rectangle of `T`, stored row by row.
+/// A `rows × cols` rectangle of `T`, stored row by row in one vector.
+///
+/// # Complexity
+/// Access by position ([`Grid::get`], indexing, [`Grid::neighbour`]) and [`Grid::row`] are
+/// O(1); [`Grid::new`], [`Grid::map`] and the drawing are linear in the cells.
+///
+/// # Panics
+/// Indexing with a position outside the grid, and [`Grid::row`] past the last row, panic;
+/// [`Grid::get`] and [`Grid::neighbour`] answer `None` instead.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Grid<T> {
     rows: usize,
@@ -130,6 +138,9 @@ impl<T> Grid<T> {
     }
 
     /// Row `row` as a slice.
+    ///
+    /// # Panics
+    /// When `row` is not below [`Grid::rows`].
     pub fn row(&self, row: usize) -> &[T] {
         &self.cells[row * self.cols..(row + 1) * self.cols]
     }

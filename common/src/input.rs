@@ -20,7 +20,11 @@ const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 impl Input {
     /// Reads all of `path`, or of standard input when `None`. A UTF-8 byte-order mark at the
-    /// start is dropped, so lines and columns count from the first byte after it.
+    /// start is dropped, so lines and columns count from the first byte after it. The whole
+    /// input is held in memory, once: its size is the only limit.
+    ///
+    /// # Errors
+    /// [`Failure::Input`], its message rendered, when the file or stdin cannot be read.
     pub fn read(path: Option<&Path>) -> Result<Input, Failure> {
         match path {
             None => {

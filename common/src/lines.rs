@@ -37,6 +37,13 @@ impl LineRecords {
     /// to the line end. That it also starts its line follows from the record before it ending
     /// its own, which the same call checked; only the first record of an input is taken as it
     /// stands, after whatever precedes it.
+    ///
+    /// # Complexity
+    /// Linear in the record's bytes and the blanks after it up to the line end; no allocation
+    /// unless the record is the first that does not fill its line.
+    ///
+    /// # Panics
+    /// When `start` lies after the cursor of `tokens`.
     #[inline]
     pub fn check(&mut self, tokens: &Tokens<'_>, start: usize, rule: &str, record: impl FnOnce() -> String) {
         let src = tokens.src();
@@ -96,7 +103,7 @@ impl LineRecords {
 
     /// For an error at byte `error_at` of `src`: a note naming the line where the records began
     /// to be read shifted, when that line comes before the error (the shift most likely caused
-    /// it); `None` otherwise.
+    /// it); `None` otherwise. Linear in the input up to the warning's line.
     pub fn note_for(&self, src: &[u8], error_at: usize) -> Option<String> {
         let warning = self.first.as_ref()?;
         if warning.span.start >= error_at {

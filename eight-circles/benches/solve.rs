@@ -1,5 +1,6 @@
-//! Benchmarks on fixed-seed generated inputs. Run with `cargo bench -p eight-circles`; the
-//! figures are recorded in `eight-circles/README.md`.
+//! Benchmarks on fixed-seed generated inputs (`cargo bench -p eight-circles`; `cargo xtask
+//! bench eight-circles` writes the results, with what the inputs hold and the search's nodes,
+//! to `docs/benchmarks/eight-circles.md`):
 //!
 //! - `a_million_cases`: one input of 1,000,000 cases of the judge's graph, each with a random
 //!   number (0 to 8) of random pre-fills, as `eight-circles gen --cases 1000000 --seed 1` makes
@@ -13,26 +14,10 @@ use std::time::Duration;
 use common::Tokens;
 use criterion::{Criterion, criterion_group, criterion_main};
 use eight_circles::model::{Cases, Graph};
-use eight_circles::{Method, Options, r#gen, parse};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use eight_circles::{Method, Options, parse};
 
-/// The input of benchmark (a): what `eight-circles gen --cases 1000000 --seed 1` prints.
-fn million_case_input() -> Vec<u8> {
-    let options = r#gen::CaseOptions { cases: 1_000_000, filled: None, solvable: false };
-    let cases =
-        r#gen::cases(&Graph::builtin(), options, &mut ChaCha8Rng::seed_from_u64(1)).expect("valid options");
-    r#gen::to_input(&cases).into_bytes()
-}
-
-/// The graph and case of benchmark (b): `gen graph --circles 12 --connections 20 --seed 1`,
-/// then `gen --graph FILE --cases 1 --filled 3 --seed 2`.
-fn twelve_circle_graph() -> (Graph, Cases) {
-    let graph = r#gen::graph(12, 20, &mut ChaCha8Rng::seed_from_u64(1)).expect("20 connections fit");
-    let options = r#gen::CaseOptions { cases: 1, filled: Some(3), solvable: false };
-    let cases = r#gen::cases(&graph, options, &mut ChaCha8Rng::seed_from_u64(2)).expect("valid options");
-    (graph, cases)
-}
+#[path = "../examples/support/sets.rs"]
+mod sets;
 
 fn answer(graph: &Graph, cases: &Cases, options: Options) -> usize {
     let mut out = Vec::with_capacity(32 << 20);
@@ -42,7 +27,7 @@ fn answer(graph: &Graph, cases: &Cases, options: Options) -> usize {
 
 fn benches(c: &mut Criterion) {
     let builtin = Graph::builtin();
-    let input = million_case_input();
+    let input = sets::million_case_input();
     let parse_all = |input: &[u8]| parse::cases(&mut Tokens::new(input), &builtin).expect("generated input");
     let cases = parse_all(&input);
 
@@ -55,7 +40,7 @@ fn benches(c: &mut Criterion) {
     });
     group.finish();
 
-    let (graph, case) = twelve_circle_graph();
+    let (graph, case) = sets::twelve_circle_graph();
     let mut group = c.benchmark_group("b_graph_12_circles_20_connections_3_filled");
     group.sample_size(20).measurement_time(Duration::from_secs(10));
     let all = Options { all: true, show: false, method: Method::Search };

@@ -70,6 +70,9 @@ pub fn cases(graph: &Graph, options: CaseOptions, rng: &mut impl rand::Rng) -> R
 
 /// A random graph of `circles` circles named A, B, C, ... and `connections` distinct
 /// connections; an error when that many do not fit.
+///
+/// # Panics
+/// When `circles` is not in 1..=[`MAX_CIRCLES`].
 pub fn graph(circles: usize, connections: usize, rng: &mut impl rand::Rng) -> Result<Graph, String> {
     assert!((1..=MAX_CIRCLES).contains(&circles), "1 to {MAX_CIRCLES} circles");
     let mut pairs: Vec<(usize, usize)> =

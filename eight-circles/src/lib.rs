@@ -30,8 +30,7 @@
 //! there. A case is answered by ANDing one bitset per circle (an empty circle's bitset holds every
 //! solution) and counting the bits: O(k) word operations, no search. Pre-filled digits that repeat
 //! or that put consecutive digits in connected circles match no solution, so they give
-//! `No answer` with no special case. Reading and printing dominate: a million cases take well
-//! under a second.
+//! `No answer` with no special case. Reading and printing dominate the time.
 //!
 //! For a `--graph`, each case is searched ([`solve::search`]): digits and circles are bitmasks,
 //! placing a digit removes its two consecutive digits from the neighbours' candidates, and a
@@ -41,6 +40,11 @@
 //! and so lists solutions in lexicographic order without storing them. The worst case is
 //! exponential in k (at most k! leaves), which is why k is capped at 16. [`reference`](mod@reference) tries every
 //! assignment of the empty circles, the plain idea beside it.
+//!
+//! ## Limits
+//! Graphs of 1..=[`model::MAX_CIRCLES`] circles with names of at most [`model::MAX_NAME_LEN`]
+//! characters, and at most [`model::MAX_CASES`] cases; the parser refuses more before
+//! allocating for it.
 
 pub mod r#gen;
 pub mod model;
@@ -84,6 +88,18 @@ const BLOCK: usize = 1 << 16;
 /// Writes the answer to every case: `Case k: ` and the solution's digits separated by single
 /// spaces, `Not unique` or `No answer`, exactly as the judge expects; then what `options` add,
 /// each extra line indented by two spaces.
+///
+/// # Complexity
+/// With [`Method::Table`], one search of the whole graph, then O(k · ⌈s/64⌉) word operations a
+/// case for a graph of k circles and s solutions, plus the solutions listed with `all`; with
+/// [`Method::Search`] (or a graph of more than [`solve::MAX_TABLE_SOLUTIONS`] solutions), one
+/// search a case, exponential in k in the worst case ([`solve::search`]).
+///
+/// # Panics
+/// When a case does not hold one digit 0..=k per circle of `graph`, as the parser guarantees.
+///
+/// # Errors
+/// When `out` cannot be written.
 pub fn answer(graph: &Graph, cases: &Cases, options: Options, out: &mut dyn Write) -> io::Result<()> {
     let table = match options.method {
         Method::Table => Table::new(graph),

@@ -25,6 +25,11 @@ use crate::model::{Cases, Graph, MAX_CASES, MAX_CIRCLES, MAX_NAME_LEN};
 
 /// Reads the number of cases and that many case lines of one digit per circle of `graph`,
 /// and checks that nothing but whitespace follows.
+///
+/// # Limits
+/// At most [`MAX_CASES`] cases, digits 0..=k; anything else is refused with a diagnostic at
+/// the token. The cases reserved are bounded by the input's length, not by the count it
+/// claims. Linear in the input's length.
 pub fn cases(tokens: &mut Tokens<'_>, graph: &Graph) -> Result<Cases, Diagnostic> {
     let circles = graph.circles();
     let top = circles as u8;

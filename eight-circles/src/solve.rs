@@ -41,6 +41,10 @@ pub enum Order {
 /// given order until `visit` breaks. Returns the number of search nodes (digits placed), a
 /// machine-independent measure of the work.
 ///
+/// # Complexity
+/// O(k) a node for k circles, and at most k! leaves: exponential in the empty circles in the
+/// worst case; the forward check cuts most branches early.
+///
 /// # Panics
 /// When `case` does not hold one digit 0..=k per circle.
 pub fn search(graph: &Graph, case: &[u8], order: Order, visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> u64 {
@@ -80,6 +84,12 @@ pub fn search(graph: &Graph, case: &[u8], order: Order, visit: impl FnMut(&[u8])
 }
 
 /// The judge's verdict on `case`: the search stops at the second solution.
+///
+/// # Complexity
+/// As [`search`], stopped at the second solution.
+///
+/// # Panics
+/// As [`search`].
 pub fn verdict(graph: &Graph, case: &[u8]) -> Verdict<Vec<u8>> {
     let mut first: Option<Vec<u8>> = None;
     let mut many = false;
@@ -99,6 +109,12 @@ pub fn verdict(graph: &Graph, case: &[u8]) -> Verdict<Vec<u8>> {
 }
 
 /// Visits every solution of `case` in lexicographic order, storing none.
+///
+/// # Complexity
+/// As [`search`], to the end.
+///
+/// # Panics
+/// As [`search`].
 pub fn solutions(graph: &Graph, case: &[u8], mut visit: impl FnMut(&[u8])) {
     search(graph, case, Order::Lexicographic, |solution| {
         visit(solution);
@@ -107,6 +123,12 @@ pub fn solutions(graph: &Graph, case: &[u8], mut visit: impl FnMut(&[u8])) {
 }
 
 /// The number of solutions of `case`, counting stopped at `limit`.
+///
+/// # Complexity
+/// As [`search`], stopped at the `limit`-th solution.
+///
+/// # Panics
+/// As [`search`].
 pub fn count(graph: &Graph, case: &[u8], limit: u64) -> u64 {
     let mut found = 0;
     search(graph, case, Order::FewestCandidates, |_| {
@@ -217,6 +239,10 @@ pub struct Table {
 
 impl Table {
     /// All solutions of `graph`, or `None` when it has more than [`MAX_TABLE_SOLUTIONS`].
+    ///
+    /// # Complexity
+    /// One [`search`] of the empty case; memory O(k² · ⌈s/64⌉) words for k circles and s
+    /// solutions.
     pub fn new(graph: &Graph) -> Option<Table> {
         let circles = graph.circles();
         let mut solutions = Vec::new();
@@ -270,6 +296,9 @@ impl Table {
     }
 
     /// The verdict on `case`, with the number of the unique solution.
+    ///
+    /// # Complexity
+    /// O(k · ⌈s/64⌉) word operations for k circles and s solutions.
     ///
     /// # Panics
     /// When `case` does not hold one digit 0..=k per circle.

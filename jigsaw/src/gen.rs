@@ -49,9 +49,9 @@ pub struct Options {
 }
 
 /// Rectangles tried for each block of `--unsolvable` or `--unique` of `rows × cols` pieces
-/// before giving up, unless `--tries` says otherwise. One try costs well under a millisecond up
-/// to 64 pieces and up to a second or more on the largest rectangles, so the default keeps the
-/// wait at a few seconds for most blocks.
+/// before giving up, unless `--tries` says otherwise. A try (a search that must refute or count
+/// the rectangle) is cheap up to 64 pieces and can be a thousand times dearer on the largest
+/// rectangles, so fewer tries there keep the wait short for most blocks.
 pub fn default_tries(rows: usize, cols: usize) -> u64 {
     if rows * cols <= 64 { 1000 } else { 50 }
 }
@@ -64,6 +64,16 @@ fn draws(options: Options, advice: &'static str) -> Draws {
 
 /// Generates `options.blocks` blocks; refused when unsolvable blocks are asked for but cannot be
 /// made (a flip needs an inner joint, a swap at least three pieces).
+///
+/// # Complexity
+/// An unsolvable block costs one search per rectangle tried, at most `options.tries` of them.
+///
+/// # Errors
+/// [`GenError::Refused`] as above; [`GenError::OutOfTries`], with the blocks made so far, when
+/// the tries run out.
+///
+/// # Panics
+/// When `options.rows` or `options.cols` is not in 1..=[`MAX_SIDE`].
 pub fn blocks(
     options: Options,
     rng: &mut impl rand::Rng,
@@ -107,6 +117,16 @@ pub fn blocks(
 /// pieces swapped make no other), checked by counting up to 2; refused when `options` asks for
 /// unsolvable or turned pieces (a rectangle turned as a whole is another assembly, so turning
 /// blocks are never unique).
+///
+/// # Complexity
+/// One count to 2 per rectangle tried, at most `options.tries` of them.
+///
+/// # Errors
+/// [`GenError::Refused`] as above; [`GenError::OutOfTries`], with the blocks made so far, when
+/// the tries run out.
+///
+/// # Panics
+/// When `options.rows` or `options.cols` is not in 1..=[`MAX_SIDE`].
 pub fn unique_blocks(
     options: Options,
     rng: &mut impl rand::Rng,

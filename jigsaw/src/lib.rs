@@ -31,8 +31,8 @@
 //!   side, knobs and holes balance across every row and column boundary; and the pieces of each
 //!   border line (say, those with a flat right side) can be chained from corner to corner, an
 //!   Euler-trail test. With `--rotate`, the frame pieces, each turned flat side out, must close
-//!   into one ring instead ([`solve::frame_closes`]). These refute almost every broken block:
-//!   all of the benchmarks' swap-broken ones but about one in a hundred;
+//!   into one ring instead ([`solve::frame_closes`]). These refute almost every broken block,
+//!   even one broken by `swap`, which keeps every count per side;
 //! - **per cell**, candidates come only from the table for the cell's known left and top labels
 //!   and its border class (never a scan), over kinds of identical pieces with counts;
 //! - **per placement**, O(1) counters: the pieces still to come must cover the open bottom
@@ -49,8 +49,12 @@
 //!   ends. This cuts the heavy tail of solvable blocks where an early wrong piece hides under
 //!   millions of fruitless nodes.
 //!
-//! The worst case stays exponential (edge matching is NP-complete); the crate's README records
-//! how far the pruning carries in practice (12×12 blocks in about a millisecond).
+//! The worst case stays exponential (edge matching is NP-complete); `docs/benchmarks/jigsaw.md`
+//! records how far the pruning carries in practice, with the nodes searched on each set.
+//!
+//! ## Limits
+//! Rectangles up to [`model::MAX_SIDE`] × [`model::MAX_SIDE`] pieces; a larger size is refused
+//! by the parser before anything is allocated for it.
 
 pub mod r#gen;
 pub mod model;
@@ -88,6 +92,15 @@ pub struct Options<'a> {
 /// Writes the answer for every block, `YES` or `NO` on a line, exactly as the judge expects (or
 /// with a count limit, `Block k: N solutions`). The searches report their work to `progress`
 /// ([`Progress::default`] for none).
+///
+/// # Complexity
+/// One [`solve::search_with`] per block: exponential in the number of pieces in the worst case.
+///
+/// # Panics
+/// When a block is larger than [`model::MAX_SIDE`] a side, which the parser refuses.
+///
+/// # Errors
+/// When `out` cannot be written, or the pictures of `options.svg` cannot be.
 pub fn answer(blocks: &Blocks, options: Options, progress: &Progress, out: &mut dyn Write) -> io::Result<()> {
     let wants_assembly = options.show || options.svg.is_some();
     for (index, block) in blocks.iter().enumerate() {

@@ -19,6 +19,10 @@ const ONE_PIECE_A_LINE: &str = "the size and each piece on a line of their own";
 /// Reads every block up to the terminating `0 0` (or the end of input) and checks that nothing
 /// but whitespace follows it. The blocks are stored flat ([`Blocks`]): memory stays a fraction
 /// of the input's size however many blocks it holds.
+///
+/// # Limits
+/// Each side 1..=[`MAX_SIDE`]; a larger size, a letter other than `F`, `O`, `I` or a word of
+/// another length is refused with a diagnostic at the token. Linear in the input's length.
 pub fn blocks(tokens: &mut Tokens<'_>) -> Result<Blocks, Diagnostic> {
     blocks_checking_lines(tokens, &mut LineRecords::default())
 }

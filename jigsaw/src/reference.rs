@@ -11,6 +11,10 @@ use common::Grid;
 use crate::model::{Assembly, Block, Piece, Side};
 
 /// An assembled rectangle, or `None`.
+///
+/// # Complexity
+/// Exponential in the pieces: every arrangement of kinds that fits cell by cell may be tried,
+/// with no lookahead. Meant for tests and benchmarks of small blocks (6×6 and less).
 pub fn solve(block: &Block, rotate: bool) -> Option<Assembly> {
     let mut search = Plain::new(block, rotate, 1);
     search.fill(0);
@@ -19,6 +23,9 @@ pub fn solve(block: &Block, rotate: bool) -> Option<Assembly> {
 
 /// The number of distinct assembled rectangles (differing in some cell's piece or turn),
 /// stopping at `limit`.
+///
+/// # Complexity
+/// As [`solve`].
 pub fn count(block: &Block, rotate: bool, limit: u64) -> u64 {
     let mut search = Plain::new(block, rotate, limit);
     search.fill(0);

@@ -113,12 +113,27 @@ pub fn passes_root_checks(block: &Block, rotate: bool) -> bool {
 
 /// Searches for up to `limit` solutions (rectangles differing in some cell's piece or turn), on
 /// every core.
+///
+/// # Complexity
+/// The checks that need no search are linear in the pieces and settle almost every block
+/// broken by `swap` or `flip`; the search is exponential in the pieces in the worst case (edge
+/// matching is NP-complete), bounded in memory by its table of dead ends.
+///
+/// # Panics
+/// When the block is larger than [`MAX_SIDE`](crate::model::MAX_SIDE) a side, which the parser
+/// refuses.
 pub fn search(block: &Block, rotate: bool, limit: u64) -> Outcome<Assembly> {
     search_with(block, rotate, &Config::new(limit))
 }
 
 /// Searches as `config` says: up to `config.limit` solutions, on `config.threads` threads,
-/// reporting to `config.progress`.
+/// reporting to `config.progress`. The outcome's `nodes` counts placements tried.
+///
+/// # Complexity
+/// As [`search`]; the answer is the same for any number of threads.
+///
+/// # Panics
+/// As [`search`].
 pub fn search_with(block: &Block, rotate: bool, config: &Config) -> Outcome<Assembly> {
     if !knobs_meet_holes(block) || (rotate && !frame_closes(block)) {
         return Outcome::none(0);
@@ -132,12 +147,21 @@ pub fn search_with(block: &Block, rotate: bool, config: &Config) -> Outcome<Asse
 }
 
 /// An assembled rectangle, or `None` when the pieces cannot form one.
+///
+/// # Panics
+/// As [`search`].
 pub fn solve(block: &Block, rotate: bool) -> Option<Assembly> {
     search(block, rotate, 1).first
 }
 
 /// The number of distinct assembled rectangles (differing in some cell's piece or turn),
 /// stopping at `limit`.
+///
+/// # Complexity
+/// As [`search`], growing with `limit`: every solution counted is visited.
+///
+/// # Panics
+/// As [`search`].
 pub fn count(block: &Block, rotate: bool, limit: u64) -> u64 {
     search(block, rotate, limit).found
 }

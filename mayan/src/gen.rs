@@ -39,6 +39,10 @@ pub struct Options {
 }
 
 /// A puzzle as `gen` prints it; an error when the options cannot be met.
+///
+/// # Panics
+/// When `options` are out of range: more blocks than the board holds, `colours` not in
+/// 1..=[`MAX_COLOUR`], or (with `solvable`) no moves.
 pub fn puzzle(options: Options, rng: &mut impl rand::Rng) -> Result<Puzzle, String> {
     let board = if options.solvable {
         solvable_board(options.blocks, options.colours, options.moves, rng)?.0

@@ -28,8 +28,8 @@
 //!
 //! ## The algorithm
 //! [`board`] simulates the rules on five machine words, finding every line of the board at once
-//! with byte-parallel arithmetic and allocating nothing, so a move costs a few dozen
-//! instructions. [`solve`] is a depth-first search over the legal moves in the judge's order,
+//! with byte-parallel arithmetic and allocating nothing, so a move is a handful of word
+//! operations. [`solve`] is a depth-first search over the legal moves in the judge's order,
 //! so the first solution it meets is the lexicographically smallest; it prunes only branches
 //! that provably hold no earlier solution:
 //! - a lower bound on the moves left: a block only changes column when a move moves it, one
@@ -49,10 +49,15 @@
 //! legal, and exactly n moves may need one (they are skipped only where any move would be, as
 //! the last move or when the bound forces a transfer).
 //!
-//! The search is exponential in n (about 50 moves a board: 50⁵ sequences for the judge's
-//! n = 5); the bound, the dead-end table and the sleeping moves cut that to about ten thousand
-//! boards on random 30-block boards. [`reference`](mod@reference) is the plain search beside it;
-//! the crate's README records how the two compare.
+//! The search is exponential in n (up to 56 legal moves a board: 56ⁿ sequences); the bound,
+//! the dead-end table and the sleeping moves cut that by orders of magnitude, and the boards it
+//! visits are counted beside the benchmarks' times in `docs/benchmarks/mayan.md`.
+//! [`reference`](mod@reference) is the plain search beside it.
+//!
+//! ## Limits
+//! A board is [`model::WIDTH`] × [`model::HEIGHT`] cells in colours 1..=[`model::MAX_COLOUR`];
+//! the parser accepts 1..=[`model::MAX_MOVES`] moves. The table of dead ends holds at most
+//! 917,504 boards (about 43 MB) and is emptied when full, so memory stays bounded for any n.
 
 pub mod board;
 pub mod r#gen;
@@ -86,6 +91,17 @@ pub struct Options<'a> {
 /// Writes the answer: one line `x y g` per move of the lexicographically smallest solution, or
 /// `-1`, exactly as the judge expects; with `show`, a blank line and the boards. The search
 /// reports its work to `progress` ([`Progress::default`] for none).
+///
+/// # Complexity
+/// That of [`solve::search`]: exponential in `puzzle.moves` in the worst case.
+///
+/// # Panics
+/// When `puzzle` breaks what the parser checks ([`parse::puzzle`]): a column taller than
+/// [`model::HEIGHT`], a colour outside 1..=[`model::MAX_COLOUR`], or (in debug builds) three
+/// blocks in a line.
+///
+/// # Errors
+/// When `out` cannot be written, or the pictures of `options.svg` cannot be.
 pub fn answer(puzzle: &Puzzle, options: Options, progress: &Progress, out: &mut dyn Write) -> io::Result<()> {
     let solution = solve::solve_with(puzzle, options.fewest, progress.clone());
     match &solution {

@@ -16,6 +16,11 @@ use crate::model::{HEIGHT, MAX_COLOUR, MAX_MOVES, Puzzle, WIDTH};
 
 /// Reads the puzzle and checks that nothing but whitespace follows it and that the board holds
 /// no three in a line.
+///
+/// # Limits
+/// 1..=[`MAX_MOVES`] moves, [`WIDTH`] columns of at most [`HEIGHT`] blocks in colours
+/// 1..=[`MAX_COLOUR`]; anything else is refused with a diagnostic at the token, never
+/// allocated. Linear in the input's length.
 pub fn puzzle(tokens: &mut Tokens<'_>) -> Result<Puzzle, Diagnostic> {
     let moves_what = format!("a number of moves from 1 to {MAX_MOVES}");
     let moves = tokens.number(1..=MAX_MOVES as u64, &moves_what)? as usize;

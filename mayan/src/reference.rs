@@ -158,18 +158,37 @@ pub fn is_solution(columns: &[Vec<u8>; WIDTH], moves: &[Move]) -> bool {
 
 /// The lexicographically smallest sequence of exactly `puzzle.moves` moves that empties the
 /// board, or `None`.
+///
+/// # Complexity
+/// As [`exactly`].
+///
+/// # Panics
+/// When a column is taller than [`HEIGHT`].
 pub fn solve(puzzle: &Puzzle) -> Option<Vec<Move>> {
     exactly(&puzzle.columns, puzzle.moves)
 }
 
 /// The lexicographically smallest of the shortest sequences of at most `puzzle.moves` moves
 /// that empty the board, or `None`.
+///
+/// # Complexity
+/// One [`exactly`] for each number of moves up to the first that succeeds.
+///
+/// # Panics
+/// When a column is taller than [`HEIGHT`].
 pub fn fewest(puzzle: &Puzzle) -> Option<Vec<Move>> {
     (1..=puzzle.moves).find_map(|moves| exactly(&puzzle.columns, moves))
 }
 
 /// The lexicographically smallest sequence of exactly `moves` moves that empties the board of
 /// `columns` (colours from the bottom up).
+///
+/// # Complexity
+/// Every sequence of legal moves, no pruning: up to 56^`moves` boards, each simulated step by
+/// step on the grid. Meant for tests and benchmarks of a few moves.
+///
+/// # Panics
+/// When a column is taller than [`HEIGHT`].
 pub fn exactly(columns: &[Vec<u8>; WIDTH], moves: usize) -> Option<Vec<Move>> {
     let mut path = Vec::with_capacity(moves);
     search(&cells(columns), moves, &mut path).then_some(path)

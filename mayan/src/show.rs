@@ -22,6 +22,9 @@ const ANSI: [u8; 10] = [31, 32, 33, 34, 35, 36, 91, 92, 93, 94];
 
 /// The board before each move and after the last, titled by the move that led to it. With
 /// `ansi`, colours are drawn in colour (for a terminal).
+///
+/// # Panics
+/// In debug builds, when a move is not legal where it is made ([`Board::apply`]).
 pub fn sequence(start: &Board, moves: &[Move], ansi: bool) -> String {
     let mut boards = vec![("start".to_owned(), *start)];
     let mut board = *start;

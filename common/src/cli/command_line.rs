@@ -34,6 +34,9 @@ pub const HELP_WIDTH: usize = 100;
 /// [`HELP_WIDTH`]), and answers two mistakes better than clap: a word too many (`tetravex a.in
 /// b.in`) is an unexpected argument, not a subcommand; a misspelt subcommand (`linkup slove
 /// FILE`), which clap takes for the FILE, is named with the one meant when no file has its name.
+///
+/// Never returns on a mistake or on `--help` and `--version`: the process exits there, as
+/// above.
 pub fn parse_args<C: clap::Parser>() -> C {
     parse_args_from(std::env::args_os())
 }

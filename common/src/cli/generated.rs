@@ -10,6 +10,9 @@ use crate::search::{GenError, Progress, made};
 /// Runs the generator `make` with a progress line and writes what it made: with `svg`, its
 /// sheets (with `sheets`, into the folder created first), then the input (with `print`) to
 /// `out`, as [`write_generated`] does.
+///
+/// # Errors
+/// As [`write_generated`], and when the folder of `svg` cannot be readied or a sheet written.
 pub fn generate<T>(
     svg: Option<&Path>,
     make: impl FnOnce(&Progress) -> Result<Vec<T>, GenError<T>>,
@@ -29,6 +32,10 @@ pub fn generate<T>(
 /// with a progress line. With `svg`, the input is kept, written to `out` once made, and drawn
 /// with `sheets` into the folder created first. A generator that fails after writing part of
 /// its input (out of tries) leaves that part written.
+///
+/// # Errors
+/// What `write` fails with, and when the folder of `svg` cannot be readied, a sheet written or
+/// `out` written.
 pub fn generate_streamed(
     svg: Option<&Path>,
     write: impl FnOnce(&Progress, &mut dyn Write) -> Result<(), Failure>,
@@ -54,6 +61,10 @@ pub fn generate_streamed(
 /// shortfall is still an input): everything asked; or, when it ran out of tries, the items it
 /// made, then fails with [`Failure::OutOfTries`] saying what to change. Options that cannot be
 /// met write nothing and are a [`Failure::Usage`].
+///
+/// # Errors
+/// [`Failure::Usage`] and [`Failure::OutOfTries`] as above; [`Failure::Output`] when `out`
+/// cannot be written.
 pub fn write_generated<T>(
     generated: Result<Vec<T>, GenError<T>>,
     print: impl FnOnce(&[T]) -> String,

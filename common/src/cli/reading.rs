@@ -35,6 +35,14 @@ pub struct Cases {
 /// stderr: a hint when stdin is a terminal; the first line that does not hold exactly one
 /// record, as a warning; a note when the input holds no case. An input of nothing but
 /// whitespace is bad input; an error after a shifted line names where the shift began.
+///
+/// # Limits
+/// The whole input is read into memory first, so that bad input never leaves a partial
+/// answer; what `parse` refuses is never allocated.
+///
+/// # Errors
+/// [`Failure::Input`], rendered with file, line, column and caret: an unreadable file, an
+/// input of nothing but whitespace, or what `parse` refused.
 pub fn read_cases<T>(
     arg: &InputArg,
     cases: &Cases,

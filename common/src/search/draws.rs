@@ -42,6 +42,9 @@ impl Draws {
     /// [`Draws::tries`] draws (a draw of `None` is a try that made nothing to test); `None`
     /// when the tries ran out. Each candidate tested is a stage of `progress`, named by the
     /// items made and the candidates tried: `2 of 10 games made, board 57 of 400`.
+    ///
+    /// # Complexity
+    /// At most [`Draws::tries`] calls of `draw`, and of `accept` for those that made something.
     pub fn draw<T>(
         &self,
         index: usize,
@@ -78,6 +81,13 @@ impl Draws {
 
 /// Makes `draws.wanted` items, each with [`Draws::draw`], all reporting to `progress`; when one
 /// runs out of tries, the items made before it.
+///
+/// # Complexity
+/// At most `draws.wanted × draws.tries` draws; room for at most 65,536 items is reserved ahead,
+/// whatever `draws.wanted` says.
+///
+/// # Errors
+/// [`OutOfTries`], with the items made, when an item's tries run out.
 pub fn draw_each<T>(
     draws: Draws,
     progress: &Progress,

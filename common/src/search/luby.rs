@@ -8,6 +8,9 @@
 
 /// The `index`-th term (from 1) of Luby's sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
 ///
+/// # Complexity
+/// O(log `index`): each step drops the leading bit of `index`.
+///
 /// # Panics
 /// When `index` is 0: the sequence starts at 1.
 pub fn luby(index: u64) -> u64 {

@@ -39,6 +39,10 @@ pub fn count_text(count: u64, limit: u64) -> String {
 /// Runs the searches one case's answer needs, all reporting to `progress`: with `count_limit`,
 /// the solutions counted up to it; and a solution, to decide the case, or with a count to draw
 /// it when `show` asks for it. `search(limit, progress)` searches for up to `limit` solutions.
+///
+/// # Complexity
+/// One search, or two (the count, then one solution to show) when both are asked for and the
+/// count found any.
 pub fn settle<S>(
     count_limit: Option<u64>,
     show: bool,

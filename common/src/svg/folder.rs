@@ -50,6 +50,10 @@ fn is_a_file(path: &Path) -> String {
 /// Readies the folder of `--svg DIR` before any work is done: made, with its parents, if
 /// missing, and emptied of the pictures an earlier run drew (stderr says how many). A file, or
 /// a folder that cannot be made or read, is a bad argument.
+///
+/// # Errors
+/// [`Failure::Usage`], saying why, when `dir` is a file, cannot be made, or holds earlier
+/// pictures that cannot be removed.
 pub fn create_dir(dir: &Path) -> Result<(), Failure> {
     if fs::metadata(dir).is_ok_and(|metadata| !metadata.is_dir()) {
         return Err(Failure::Usage(is_a_file(dir)));
@@ -99,6 +103,12 @@ fn drawn_here(path: &Path) -> io::Result<bool> {
 /// Writes the picture `draw` makes to `dir/name`, whole or not at all (the error names the
 /// file), if it fits in what this run may still write; else it is left out, and so is every
 /// later one ([`spent`]), and stderr names the first left out. True when it was written.
+///
+/// # Limits
+/// [`RUN_BYTES`] of pictures a process, counted across every call.
+///
+/// # Errors
+/// When the file cannot be written or renamed into place; no partial picture is left.
 pub fn write(dir: &Path, name: &str, draw: impl FnOnce() -> String) -> io::Result<bool> {
     if RUN.is_spent() {
         return Ok(false);

@@ -18,9 +18,12 @@ pub(super) fn dead_end_key(board: &Board, remaining: usize) -> [u64; WIDTH] {
 
 /// Most dead ends [`DeadEnds`] holds at once: 7/8 of 2^20, the most a hash table of 2^20 slots
 /// holds before it doubles, so the table stays at about 43 MB (40-byte keys and a control byte
-/// per slot). Searches of 6 and 7 moves on 30-block boards in three colours meet that many
-/// failing boards in about a second.
+/// per slot). Long searches (6 and 7 moves on boards of few colours) do meet that many failing
+/// boards, so the cap is reached in practice.
 pub(super) const MAX_DEAD_ENDS: usize = (1 << 20) / 8 * 7;
+
+// The figure the crate's documentation gives for the cap.
+const _: () = assert!(MAX_DEAD_ENDS == 917_504);
 
 /// The set of dead-end keys, capped: when it holds `limit` keys it forgets them all and starts
 /// over. The table only ever skips a search whose failure it remembers, so forgetting keeps the

@@ -73,6 +73,9 @@ pub fn run(body: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) -> ExitCode
 }
 
 /// Creates the folder of `--svg DIR`, when given, before any work is done.
+///
+/// # Errors
+/// As [`crate::svg::create_dir`].
 pub fn pictures_folder(dir: Option<&Path>) -> Result<(), Failure> {
     match dir {
         Some(dir) => crate::svg::create_dir(dir),

@@ -80,6 +80,10 @@ const SIGNATURE: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\"";
 const FIRST_LINE_END: &str = "font-family=\"sans-serif\" text-anchor=\"middle\">";
 
 /// An SVG picture being written.
+///
+/// # Complexity
+/// Each element is appended in time linear in its text; [`Svg::finish`] copies the body once.
+/// A picture is held whole in memory; [`RUN_BYTES`] bounds what one run writes.
 #[derive(Debug, Clone)]
 pub struct Svg {
     width: i32,
@@ -108,6 +112,10 @@ impl Svg {
     }
 
     /// Takes back everything drawn since [`Svg::mark`] gave `mark`.
+    ///
+    /// # Panics
+    /// When `mark` does not fall on the boundary of an element, which a mark from
+    /// [`Svg::mark`] always does.
     pub fn rewind(&mut self, mark: usize) {
         self.body.truncate(mark);
     }

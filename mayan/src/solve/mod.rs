@@ -48,9 +48,9 @@
 //! the prefix sums `P0..P3` of the counts (`P4 = t`), a box of `(t + 1)⁴` cells of which only
 //! count vectors are read, filled breadth first from every vanishing profile at once (a step
 //! moves one block across one border: one prefix sum changes by one). So the need of the
-//! count vector after a transfer is a neighbouring cell. Each table is built on first use;
-//! `t ≤ 35`, and a colour of the 30-block boards of the benchmarks has at most about 15 blocks:
-//! a table of 16⁴ bytes.
+//! count vector after a transfer is a neighbouring cell. Each table is built on first use,
+//! once per process, for each count up to the most blocks of one colour on the board: `t ≤ 35`,
+//! so a table has at most 36⁴ one-byte cells, and a colour of few blocks has a small one.
 //!
 //! ## The other rules
 //! - *Mirror moves*: a left move of the block at (x, y) into an occupied cell swaps it with the
@@ -92,9 +92,14 @@
 //! a swap that `swap_may_clear` shows to complete no line is only a displacement (nothing can
 //! vanish: the board before had no line, and a swap only changes its two cells). After a move
 //! that removes nothing, the child's needs are the ones the move was checked with, so only the
-//! children where blocks vanished count their colours again. On random 30-block boards with 4
-//! colours and n = 5, the search visits about 8,500 boards a board (the reference: about 50⁵
-//! sequences); the dead-end table answers about half of those met with one move left.
+//! children where blocks vanished count their colours again. Most boards met have one move
+//! left, and the dead-end table answers many of those; the boards visited on the benchmarks'
+//! sets are counted in `docs/benchmarks/mayan.md`.
+//!
+//! The worst case stays exponential in the moves: at most 56 legal moves a board, so 56ⁿ
+//! sequences, and each board visited costs O(1) (a board is five words, the tables are read,
+//! not searched). Memory is the dead-end table, at most `MAX_DEAD_ENDS` keys, and the tables
+//! of needs.
 
 mod dead_ends;
 mod needs;
@@ -110,29 +115,57 @@ use crate::model::{Move, Puzzle, WIDTH};
 
 /// The lexicographically smallest sequence of exactly `puzzle.moves` moves that empties the
 /// board, or `None`.
+///
+/// # Complexity
+/// Exponential in `puzzle.moves` in the worst case (see [`search`]).
+///
+/// # Panics
+/// When the board breaks what the parser checks ([`Board::from_columns`]).
 pub fn solve(puzzle: &Puzzle) -> Option<Vec<Move>> {
     search(&Board::from_columns(&puzzle.columns), puzzle.moves, false).first
 }
 
 /// [`solve`], or with `fewest` [`fewest`], reporting the work to `progress`.
+///
+/// # Panics
+/// As [`solve`].
 pub fn solve_with(puzzle: &Puzzle, fewest: bool, progress: Progress) -> Option<Vec<Move>> {
     search_with(&Board::from_columns(&puzzle.columns), puzzle.moves, fewest, progress).first
 }
 
 /// The lexicographically smallest of the shortest sequences of at most `puzzle.moves` moves
 /// that empty the board, or `None`.
+///
+/// # Complexity
+/// One exact search for each number of moves up to the first that succeeds, sharing their dead
+/// ends: no more than [`search`] for `puzzle.moves` costs, times `puzzle.moves`.
+///
+/// # Panics
+/// As [`solve`].
 pub fn fewest(puzzle: &Puzzle) -> Option<Vec<Move>> {
     search(&Board::from_columns(&puzzle.columns), puzzle.moves, true).first
 }
 
 /// Searches `board` for a sequence of exactly `moves` moves, or with `fewest` of the fewest
 /// moves up to `moves`, that empties it. The board must be settled, with no three in a line, as
-/// the parser and the generator guarantee (the last-move rule relies on it).
+/// the parser and the generator guarantee (the last-move rule relies on it). The outcome's
+/// `nodes` counts the boards visited.
+///
+/// # Complexity
+/// O(56^`moves`) boards visited in the worst case, each in O(1); the pruning of the module
+/// documentation keeps that far lower in practice. Memory: at most 917,504 dead ends
+/// (about 43 MB) and the tables of needs, whatever `moves` is.
+///
+/// # Panics
+/// In debug builds, when `board` has three in a line.
 pub fn search(board: &Board, moves: usize, fewest: bool) -> Outcome<Vec<Move>> {
     search_with(board, moves, fewest, Progress::default())
 }
 
 /// [`search`], reporting the boards searched to `progress`.
+///
+/// # Panics
+/// As [`search`].
 pub fn search_with(board: &Board, moves: usize, fewest: bool, progress: Progress) -> Outcome<Vec<Move>> {
     search_with_dead_ends(board, moves, fewest, progress, MAX_DEAD_ENDS)
 }
