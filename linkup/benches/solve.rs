@@ -221,14 +221,14 @@ fn survey(name: &str, boards: &[Board], gravity: bool) {
             let verdict = match outcome.verdict {
                 Verdict::Cleared(_) => "cleared",
                 Verdict::Hopeless => "hopeless",
-                Verdict::Undecided => "undecided",
+                Verdict::Undecided(_) => "undecided",
             };
             println!("  deal {index}: {verdict}, {} positions, {:.3?}", outcome.positions, times[index]);
         }
         match outcome.verdict {
             Verdict::Cleared(_) => cleared += 1,
             Verdict::Hopeless => hopeless += 1,
-            Verdict::Undecided => undecided += 1,
+            Verdict::Undecided(_) => undecided += 1,
         }
     }
     let total = start.elapsed();

@@ -8,9 +8,9 @@ use common::search::Progress;
 use common::words::counted;
 
 use crate::answers::indent;
-use crate::clear::{self, TooLarge};
+use crate::clear::{self, Limit, TooLarge};
 use crate::model::{self, Board, Case, Rules};
-use crate::play::{self, Best, BestOutcome, Removal};
+use crate::play::{self, Best, BestOutcome, Decider, Removal};
 use crate::{parse, show, svg};
 
 /// How to play whole boards.
@@ -162,23 +162,34 @@ fn play_streamed(case: Case, options: PlayOptions, out: &mut dyn io::Write) -> i
     writeln!(out, "  {}", greedy_verdict(removals, pieces_left))
 }
 
-/// How the search of `--best` ended, and the removals to print.
+/// How `--best` ended, and the removals to print.
 fn search_verdict(outcome: BestOutcome) -> (String, Vec<Removal>) {
     let positions = counted(outcome.positions, "position");
-    match outcome.best {
-        Best::Cleared(removals) => (
+    match (outcome.best, outcome.by) {
+        (Best::Cleared(removals), Decider::Play) => (
+            format!(
+                "board cleared in {} (greedy play, before any search)",
+                counted(removals.len(), "removal")
+            ),
+            removals,
+        ),
+        (Best::Cleared(removals), Decider::Search) => (
             format!("board cleared in {} (search: {positions})", counted(removals.len(), "removal")),
             removals,
         ),
-        Best::Hopeless => {
+        (Best::Hopeless, _) => {
             (format!("no order of removals clears the board (search: {positions})"), Vec::new())
         }
-        Best::Undecided => {
+        (Best::Undecided(limit), _) => {
             let work = counted(outcome.work, "unit");
-            (
-                format!("undecided after {positions}, {work} of work (the budget; raise it with --budget)"),
-                Vec::new(),
-            )
+            let why = match limit {
+                Limit::Budget => "the budget; raise it with --budget".to_owned(),
+                Limit::Pairs => format!(
+                    "a position needs more than {} pairs, a bound of memory that --budget does not raise",
+                    clear::MAX_EDGES
+                ),
+            };
+            (format!("undecided after {positions}, {work} of work ({why})"), Vec::new())
         }
     }
 }

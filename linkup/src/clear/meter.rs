@@ -17,6 +17,17 @@ pub const MAX_EDGES: usize = 1 << 20;
 /// that the progress line moves smoothly and reporting costs nothing measurable.
 const REPORT_EVERY: u64 = 1 << 16;
 
+/// Which limit stopped a search before it knew (see the budget in the
+/// [module documentation](super)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// The work went past the budget (`--budget` raises it).
+    Budget,
+    /// A position needed more than [`MAX_EDGES`] pairs: a bound of memory, not of work, which
+    /// no budget raises.
+    Pairs,
+}
+
 /// The search ran out of budget (of work, of the round's positions, or of memory: see
 /// [`Meter::exhausted`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,8 +35,8 @@ pub(super) struct OutOfBudget;
 
 /// The work spent and the positions searched, against their budgets.
 ///
-/// Invariants: `exhausted` is set exactly once the work went past `limit` or a step stopped the
-/// search ([`Meter::stop`]), and stays set; `reported <= positions`; while nobody watches,
+/// Invariants: `stopped_by` is set exactly once the work went past `limit` or a step stopped the
+/// search ([`Meter::stop`]), to the first limit reached, and stays set; `reported <= positions`; while nobody watches,
 /// `report_at` is `u64::MAX`, so that [`Meter::spend`] pays one comparison for the reports.
 #[derive(Debug)]
 pub(super) struct Meter {
@@ -39,8 +50,8 @@ pub(super) struct Meter {
     limit: u64,
     /// The units of work of one line check ([`super::bits::Bits::check_cost`]).
     check_cost: u64,
-    /// The search may not go on.
-    exhausted: bool,
+    /// The limit that stopped the search (`None` while it may go on).
+    stopped_by: Option<Limit>,
     /// Where the positions go as the search runs ([`Meter::report`]).
     progress: Progress,
     /// The work at which to report next.
@@ -59,7 +70,7 @@ impl Meter {
             work: 0,
             limit,
             check_cost,
-            exhausted: false,
+            stopped_by: None,
             progress: Progress::default(),
             report_at: u64::MAX,
             reported: 0,
@@ -94,17 +105,23 @@ impl Meter {
     /// nothing about the position it was in.
     #[inline(always)]
     pub(super) fn exhausted(&self) -> bool {
-        self.exhausted
+        self.stopped_by.is_some()
     }
 
-    /// Stops the search: a step would need more memory than it allows, or was cut short.
-    pub(super) fn stop(&mut self) {
-        self.exhausted = true;
+    /// The limit that stopped the search, if one did.
+    pub(super) fn stopped_by(&self) -> Option<Limit> {
+        self.stopped_by
+    }
+
+    /// Stops the search: a step would need more memory than it allows ([`Limit::Pairs`]), unless
+    /// a limit stopped it already (then that one is kept).
+    pub(super) fn stop(&mut self, limit: Limit) {
+        self.stopped_by.get_or_insert(limit);
     }
 
     /// The work left before the budget is spent (none once the search stopped).
     pub(super) fn allowance(&self) -> u64 {
-        if self.exhausted { 0 } else { self.limit.saturating_sub(self.work) }
+        if self.exhausted() { 0 } else { self.limit.saturating_sub(self.work) }
     }
 
     /// Ends the current round once `end` positions are counted in all.
@@ -137,9 +154,9 @@ impl Meter {
             self.report();
         }
         if self.work > self.limit {
-            self.exhausted = true;
+            self.stopped_by.get_or_insert(Limit::Budget);
         }
-        !self.exhausted
+        !self.exhausted()
     }
 
     /// Reports the positions searched since the last report to `progress`, with an estimate:
