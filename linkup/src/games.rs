@@ -44,6 +44,13 @@ impl Default for PlayOptions<'_> {
 }
 
 impl PlayOptions<'_> {
+    /// Whether play has progress to report ([`crate::play()`]'s `progress`): the search of
+    /// `best` reports its positions; greedy play has none to report (it is quick for its
+    /// size, and its removals are on stdout), so a binary draws no progress line for it.
+    pub fn reports_progress(&self) -> bool {
+        self.best
+    }
+
     /// The largest board these options can play: with `best`, what the search takes; without,
     /// what greedy play takes ([`play::MAX_SIDE`], [`play::MAX_CELLS`]).
     pub fn side_limit(&self) -> parse::SideLimit {
@@ -124,7 +131,7 @@ pub(crate) fn play(
         });
     }
     for (number, case) in (1..).zip(cases) {
-        writeln!(out, "Case {number}:").map_err(PlayError::Output)?;
+        write_line(out, format_args!("Case {number}:")).map_err(PlayError::Output)?;
         // A streamed game lets the board go once it has its own tables.
         if !options.best && !options.show && options.svg.is_none() {
             play_streamed(case, options, out).map_err(PlayError::Output)?;
@@ -142,7 +149,7 @@ pub(crate) fn play(
             (greedy_verdict(game.removals.len(), game.pieces_left), game.removals)
         };
         write_removals(&case.board, options, &removals, out).map_err(PlayError::Output)?;
-        writeln!(out, "  {verdict}").map_err(PlayError::Output)?;
+        write_line(out, format_args!("  {verdict}")).map_err(PlayError::Output)?;
         if let Some(dir) = options.svg {
             svg::write_game(dir, number, &case.board, &removals, options.gravity)
                 .map_err(PlayError::Picture)?;
@@ -159,7 +166,7 @@ fn play_streamed(case: Case, options: PlayOptions, out: &mut dyn io::Write) -> i
         removals += 1;
         write_removal(removals, &removal, out)
     })?;
-    writeln!(out, "  {}", greedy_verdict(removals, pieces_left))
+    write_line(out, format_args!("  {}", greedy_verdict(removals, pieces_left)))
 }
 
 /// How `--best` ended, and the removals to print.
@@ -228,16 +235,30 @@ fn write_removals(
 
 /// The line of removal `number` (1-based).
 fn write_removal(number: usize, removal: &Removal, out: &mut dyn io::Write) -> io::Result<()> {
-    writeln!(
+    write_line(
         out,
-        "  {number}: ({},{}) ({},{}), kind {}, {}",
-        removal.a.row,
-        removal.a.col,
-        removal.b.row,
-        removal.b.col,
-        removal.kind,
-        counted(removal.line.turns(), "turn")
+        format_args!(
+            "  {number}: ({},{}) ({},{}), kind {}, {}",
+            removal.a.row,
+            removal.a.col,
+            removal.b.row,
+            removal.b.col,
+            removal.kind,
+            counted(removal.line.turns(), "turn")
+        ),
     )
+}
+
+/// Writes `text` and a line break into `out` in one call. `out` is a buffer in front of stdout
+/// that passes on what it holds when the next write does not fit; written a whole line at a
+/// time, it passes on whole lines only, so a run that Ctrl-C ends (which does not flush the
+/// buffer) leaves stdout ending on a whole line.
+fn write_line(out: &mut dyn io::Write, text: std::fmt::Arguments) -> io::Result<()> {
+    use std::fmt::Write as _;
+    let mut line = String::with_capacity(64);
+    let _ = line.write_fmt(text);
+    line.push('\n');
+    out.write_all(line.as_bytes())
 }
 
 #[cfg(test)]
@@ -274,6 +295,45 @@ mod tests {
                 let _ = writeln!(whole, "  {verdict}");
             }
             assert_eq!(String::from_utf8(streamed), String::from_utf8(whole), "gravity {gravity}");
+        }
+    }
+
+    /// An output that records what each write was given.
+    #[derive(Default)]
+    struct Writes(Vec<Vec<u8>>);
+
+    impl io::Write for Writes {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.push(bytes.to_vec());
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Every write of a game is of whole lines, greedy or searched, drawn or not: a buffer in
+    /// front of stdout then only ever passes on whole lines, so an interrupted run ends on one.
+    #[test]
+    fn games_are_written_a_whole_line_at_a_time() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let cases: Vec<Case> = (0..6)
+            .map(|_| Case { board: crate::r#gen::board(6, 7, 0.8, 4, &mut rng), queries: Vec::new() })
+            .collect();
+        for (best, show) in [(false, false), (false, true), (true, false), (true, true)] {
+            let options = PlayOptions { best, show, ..PlayOptions::default() };
+            let mut writes = Writes::default();
+            play(cases.clone(), options, &Progress::default(), &mut writes).expect("small boards");
+            assert!(writes.0.len() > cases.len() * 2, "best {best} show {show}");
+            for write in &writes.0 {
+                assert_eq!(
+                    write.last(),
+                    Some(&b'\n'),
+                    "best {best} show {show}: {:?}",
+                    String::from_utf8_lossy(write)
+                );
+            }
         }
     }
 
