@@ -35,9 +35,10 @@ pub(super) struct OutOfBudget;
 
 /// The work spent and the positions searched, against their budgets.
 ///
-/// Invariants: `stopped_by` is set exactly once the work went past `limit` or a step stopped the
-/// search ([`Meter::stop`]), to the first limit reached, and stays set; `reported <= positions`; while nobody watches,
-/// `report_at` is `u64::MAX`, so that [`Meter::spend`] pays one comparison for the reports.
+/// Invariants: `exhausted` is set exactly once the work went past `limit` or a step stopped the
+/// search ([`Meter::stop`]), and stays set; `stopped_by` is then the first limit reached;
+/// `reported <= positions`; while nobody watches, `report_at` is `u64::MAX`, so that
+/// [`Meter::spend`] pays one comparison for the reports.
 #[derive(Debug)]
 pub(super) struct Meter {
     /// Positions searched.
@@ -50,8 +51,11 @@ pub(super) struct Meter {
     limit: u64,
     /// The units of work of one line check ([`super::bits::Bits::check_cost`]).
     check_cost: u64,
-    /// The limit that stopped the search (`None` while it may go on).
-    stopped_by: Option<Limit>,
+    /// The search may not go on.
+    exhausted: bool,
+    /// The limit that stopped it, once `exhausted` (the budget until a step stops the search,
+    /// [`Meter::stop`]).
+    stopped_by: Limit,
     /// Where the positions go as the search runs ([`Meter::report`]).
     progress: Progress,
     /// The work at which to report next.
@@ -70,7 +74,8 @@ impl Meter {
             work: 0,
             limit,
             check_cost,
-            stopped_by: None,
+            exhausted: false,
+            stopped_by: Limit::Budget,
             progress: Progress::default(),
             report_at: u64::MAX,
             reported: 0,
@@ -105,18 +110,21 @@ impl Meter {
     /// nothing about the position it was in.
     #[inline(always)]
     pub(super) fn exhausted(&self) -> bool {
-        self.stopped_by.is_some()
+        self.exhausted
     }
 
     /// The limit that stopped the search, if one did.
     pub(super) fn stopped_by(&self) -> Option<Limit> {
-        self.stopped_by
+        self.exhausted.then_some(self.stopped_by)
     }
 
     /// Stops the search: a step would need more memory than it allows ([`Limit::Pairs`]), unless
     /// a limit stopped it already (then that one is kept).
+    #[cold]
     pub(super) fn stop(&mut self, limit: Limit) {
-        self.stopped_by.get_or_insert(limit);
+        if !self.exhausted {
+            (self.exhausted, self.stopped_by) = (true, limit);
+        }
     }
 
     /// The work left before the budget is spent (none once the search stopped).
@@ -154,9 +162,10 @@ impl Meter {
             self.report();
         }
         if self.work > self.limit {
-            self.stopped_by.get_or_insert(Limit::Budget);
+            // `stopped_by` stays what it is: the budget, unless a step stopped the search first.
+            self.exhausted = true;
         }
-        !self.exhausted()
+        !self.exhausted
     }
 
     /// Reports the positions searched since the last report to `progress`, with an estimate:
