@@ -279,3 +279,29 @@ fn every_rule_set_stops_at_its_budget() {
         }
     }
 }
+
+/// The bit board's line check refuses boards wider or taller than its words hold, rather than
+/// answer from bits that do not fit: a 61 × 2 board of two pieces side by side, and its
+/// transpose, which fit a query's line search.
+#[test]
+fn joinable_refuses_boards_beyond_the_bit_board() {
+    use common::Pos;
+    let side = super::MAX_SIDE + 1;
+    let mut tall = vec![0; side * 2];
+    tall[(side - 1) * 2..].fill(7);
+    let tall = Board::from_vec(side, 2, tall);
+    let (a, b) = (Pos::new(side, 1), Pos::new(side, 2));
+    assert_eq!(super::joinable(&tall, Rules::default(), a, b), Err(super::TooLarge { rows: side, cols: 2 }));
+    let mut wide = vec![0; side * 2];
+    wide[side - 1] = 7;
+    wide[2 * side - 1] = 7;
+    let wide = Board::from_vec(2, side, wide);
+    let (a, b) = (Pos::new(1, side), Pos::new(2, side));
+    assert_eq!(super::joinable(&wide, Rules::default(), a, b), Err(super::TooLarge { rows: 2, cols: side }));
+    // The largest board it takes is answered.
+    let mut largest = vec![0; super::MAX_SIDE * 2];
+    largest[(super::MAX_SIDE - 1) * 2..].fill(7);
+    let largest = Board::from_vec(super::MAX_SIDE, 2, largest);
+    let (a, b) = (Pos::new(super::MAX_SIDE, 1), Pos::new(super::MAX_SIDE, 2));
+    assert_eq!(super::joinable(&largest, Rules::default(), a, b), Ok(true));
+}

@@ -80,7 +80,7 @@ struct Table<L = u32, K = u32> {
     pieces: Pieces,
     /// Most other pieces of a kind for which the partner is decided directly.
     most_direct: usize,
-    /// Where lines stop, without gravity (with it, cells close again as pieces fall).
+    /// Where lines stop (`None` only in tests, which play by sweeps alone).
     stops: Option<Stops>,
     sweep: Sweep<L>,
     max_turns: u32,
@@ -102,7 +102,7 @@ impl<L: Layer, K: Id> Table<L, K> {
         let sweep = Sweep::new(&walled);
         let pieces = Pieces::new(&ids.of_cell, ids.count(), gravity);
         let most_direct = direct::MOST_CANDIDATES;
-        let stops = (!gravity).then(|| Stops::new(&walled.open, walled.width()));
+        let stops = Some(Stops::new(&walled.open, walled.width()));
         let max_turns = rules.max_turns;
         Table { walled, ids, pieces, most_direct, stops, sweep, max_turns, gravity }
     }
@@ -182,7 +182,13 @@ impl<L: Layer, K: Id> Table<L, K> {
         let before = pieces_in(&self.ids.of_cell);
         fall(&mut self.ids.of_cell, at, rows, lowest - 1);
         for row in 0..rows {
-            self.walled.open[at(row)] = self.ids.of_cell[at(row)] == K::default();
+            let (cell, open) = (at(row), self.ids.of_cell[at(row)] == K::default());
+            if self.walled.open[cell] != open {
+                self.walled.open[cell] = open;
+                if let Some(stops) = &mut self.stops {
+                    if open { stops.open(cell) } else { stops.close(cell) }
+                }
+            }
         }
         // Pieces keep their order down the column as they fall.
         let moves: Vec<(usize, usize)> =
