@@ -233,20 +233,44 @@ fn write_removals(
     Ok(())
 }
 
-/// The line of removal `number` (1-based).
+/// The line of removal `number` (1-based), written in one call (see [`write_line`]); made with
+/// `itoa` on the stack, since it is written for each of up to half a million removals.
 fn write_removal(number: usize, removal: &Removal, out: &mut dyn io::Write) -> io::Result<()> {
-    write_line(
-        out,
-        format_args!(
-            "  {number}: ({},{}) ({},{}), kind {}, {}",
-            removal.a.row,
-            removal.a.col,
-            removal.b.row,
-            removal.b.col,
-            removal.kind,
-            counted(removal.line.turns(), "turn")
-        ),
-    )
+    let mut line = Line::default();
+    let turns = removal.line.turns();
+    line.push(b"  ").number(number as u64).push(b": (").number(removal.a.row as u64).push(b",");
+    line.number(removal.a.col as u64).push(b") (").number(removal.b.row as u64).push(b",");
+    line.number(removal.b.col as u64).push(b"), kind ").number(u64::from(removal.kind)).push(b", ");
+    line.number(turns as u64).push(if turns == 1 { b" turn\n" } else { b" turns\n" });
+    out.write_all(line.bytes())
+}
+
+/// A removal's line being made: at most a few numbers of 20 digits and some words.
+struct Line {
+    bytes: [u8; 192],
+    len: usize,
+}
+
+impl Default for Line {
+    fn default() -> Self {
+        Line { bytes: [0; 192], len: 0 }
+    }
+}
+
+impl Line {
+    fn push(&mut self, text: &[u8]) -> &mut Line {
+        self.bytes[self.len..self.len + text.len()].copy_from_slice(text);
+        self.len += text.len();
+        self
+    }
+
+    fn number(&mut self, number: u64) -> &mut Line {
+        self.push(itoa::Buffer::new().format(number).as_bytes())
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
 }
 
 /// Writes `text` and a line break into `out` in one call. `out` is a buffer in front of stdout
@@ -254,9 +278,7 @@ fn write_removal(number: usize, removal: &Removal, out: &mut dyn io::Write) -> i
 /// time, it passes on whole lines only, so a run that Ctrl-C ends (which does not flush the
 /// buffer) leaves stdout ending on a whole line.
 fn write_line(out: &mut dyn io::Write, text: std::fmt::Arguments) -> io::Result<()> {
-    use std::fmt::Write as _;
-    let mut line = String::with_capacity(64);
-    let _ = line.write_fmt(text);
+    let mut line = text.to_string();
     line.push('\n');
     out.write_all(line.as_bytes())
 }
