@@ -30,15 +30,19 @@
 //!
 //! ## The budget
 //! The budget is of work, not positions: a position costs one unit per kind left and one more,
-//! each line check of a pair a unit, each pair the relaxation sets up a unit and each pair a
-//! pass of it looks at a unit. One counter (`Meter::spend`, in `meter.rs`) takes it all, and the search
+//! each line check of a pair a unit (`Bits::check_cost` units for a flood of more than two
+//! turns), each pair the relaxation sets up a unit, each pair a pass of it looks at a
+//! unit, and with gravity a unit per few pieces a pass over the board's pieces looks at. Work is
+//! charged where it is done, never estimated ahead, so that the budget bounds the time on every
+//! rule set within a small factor. One counter (`Meter::spend`, in `meter.rs`) takes it all, and the search
 //! stops as soon as it is past the budget, inside a position too (in a pass of the relaxation,
 //! between the rows of a kind's pairs): every step of a position is then bounded by the few
 //! units between two checks, a pass being at most [`MAX_EDGES`] pairs. A search stopped inside
 //! a position records nothing about it (a relaxation or a branch cut short proves nothing): the
 //! position is left undecided, never entered as hopeless, and the board is undecided. The
 //! relaxation's pairs are its memory: a position that would set up more than [`MAX_EDGES`]
-//! stops the search the same way, so a search's memory is bounded whatever the board.
+//! stops the search the same way, so a search's memory is bounded whatever the board; the
+//! verdict names the limit that stopped the search ([`Limit`]), since no budget raises that one.
 
 //! ## The house
 //! This module is the map and the entry points ([`search`], [`search_reporting`], [`joinable`],

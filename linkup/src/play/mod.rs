@@ -29,8 +29,8 @@ pub const MAX_SIDE: usize = 1_000;
 /// found by a sweep over the region the lines from the piece reach, so a game costs up to
 /// pieces × cells: the worst deals of this size (half full, about a hundred kinds) already play
 /// the longest games the binary should, a board of more cells takes longer as the square of its
-/// cells, and a long narrow board of as many cells longer still (the crate's README has the
-/// figures), hence [`MAX_SIDE`]. The judge's boards (at most 1000 × 999) fit.
+/// cells, and a long narrow board of as many cells longer still (`docs/benchmarks/linkup.md` at
+/// the repository root has the figures), hence [`MAX_SIDE`]. The judge's boards (at most 1000 × 999) fit.
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 const _: () = assert!(MAX_SIDE <= crate::model::MAX_SIDE && MAX_CELLS <= crate::model::MAX_CELLS);

@@ -365,10 +365,14 @@ impl GravitySearch {
         // The branches' sort keys, made straight from the pairs when found as pairs.
         self.lookups.order_keys.clear();
         let work = if self.columns.code().is_empty() {
-            let asleep = &self.sleep[sleep_from..];
-            let cells = (self.columns.grid(), self.columns.given());
-            let (exposed, meter) = (self.pairs.exposed(), &mut self.meter);
-            self.open_pairs.push(&self.position, cells, exposed, asleep, meter, &mut self.branches)?;
+            let board = open_pairs::Board {
+                position: &self.position,
+                grid: self.columns.grid(),
+                given: self.columns.given(),
+                exposed: self.pairs.exposed(),
+                asleep: &self.sleep[sleep_from..],
+            };
+            self.open_pairs.push(board, &mut self.meter, &mut self.branches)?;
             for index in from..self.branches.len() {
                 let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
                 let order_key = self.order_key(a, b);

@@ -18,6 +18,19 @@ use crate::clear::position::{Branch, Position};
 /// load or two and a comparison, a few times less than a line check of at most two turns.
 pub(super) const PIECES_PER_UNIT: u64 = 4;
 
+/// What [`OpenPairs::push`] looks at: the position, its pieces on the cells of `grid`
+/// ([`NO_PIECE`] where none, `given.width()` cells a framed row), the cells holding a piece with
+/// an open side (`exposed`, a word per framed row), and the sleep set (`asleep`), whose pairs are
+/// not pushed.
+#[derive(Clone, Copy)]
+pub(super) struct Board<'a> {
+    pub(super) position: &'a Position,
+    pub(super) grid: &'a [u16],
+    pub(super) given: &'a Given,
+    pub(super) exposed: &'a [u64],
+    pub(super) asleep: &'a [(u16, u16)],
+}
+
 /// The scratch of [`OpenPairs::push`]: the pieces with an open side, bucketed by kind.
 ///
 /// Invariants: between uses, every list of `open` is empty and `touched` is empty.
@@ -30,22 +43,18 @@ pub(super) struct OpenPairs {
 }
 
 impl OpenPairs {
-    /// Pushes onto `branches` every removable pair of `position` (its pieces on the cells of
-    /// `grid`, [`NO_PIECE`] where none, `given.width()` cells a framed row; `exposed`: a word per
-    /// framed row of the cells holding a piece with an open side) of two pieces with an open side
-    /// or side by side, but not the pairs of `asleep` (the sleep set), each pair low piece first,
-    /// in no particular order. Charges `meter` as it goes: a unit per [`PIECES_PER_UNIT`] pieces
-    /// of each pass, and [`Meter::check_cost`] per line check; stops once the budget is spent
-    /// (the pairs pushed are then not all).
+    /// Pushes onto `branches` every removable pair of `board` of two pieces with an open side
+    /// or side by side, but not the pairs of its sleep set, each pair low piece first, in no
+    /// particular order. Charges `meter` as it goes: a unit per [`PIECES_PER_UNIT`] pieces of
+    /// each pass, and [`Meter::check_cost`] per line check; stops once the budget is spent (the
+    /// pairs pushed are then not all).
     pub(super) fn push(
         &mut self,
-        position: &Position,
-        (grid, given): (&[u16], &Given),
-        exposed: &[u64],
-        asleep: &[(u16, u16)],
+        board: Board,
         meter: &mut Meter,
         branches: &mut Vec<Branch>,
     ) -> Result<(), OutOfBudget> {
+        let Board { position, grid, given, exposed, asleep } = board;
         let (width, last) = (given.width(), usize::from(given.board_rows()));
         self.open.resize_with(position.kinds(), Vec::new);
         let mut open_pieces = 0;
@@ -69,7 +78,7 @@ impl OpenPairs {
         }
         self.touched.clear();
         found?;
-        push_side_by_side(position, (grid, given), exposed, asleep, meter, branches)
+        push_side_by_side(board, meter, branches)
     }
 
     /// The pairs of two pieces with an open side, of the kinds `touched`; then, the lists of
@@ -109,16 +118,10 @@ impl OpenPairs {
 }
 
 /// Pushes onto `branches` the pairs of pieces side by side, of one kind, one of them without an
-/// open side (pairs of two open pieces are found with the others), but not those of `asleep`;
+/// open side (pairs of two open pieces are found with the others), but not those asleep;
 /// charges `meter` for the pieces looked at and the line checks (see [`OpenPairs::push`]).
-fn push_side_by_side(
-    position: &Position,
-    (grid, given): (&[u16], &Given),
-    exposed: &[u64],
-    asleep: &[(u16, u16)],
-    meter: &mut Meter,
-    branches: &mut Vec<Branch>,
-) -> Result<(), OutOfBudget> {
+fn push_side_by_side(board: Board, meter: &mut Meter, branches: &mut Vec<Branch>) -> Result<(), OutOfBudget> {
+    let Board { position, grid, given, exposed, asleep } = board;
     let (width, last) = (given.width(), usize::from(given.board_rows()));
     let inner = span(1, (width - 2) as u32);
     let is_open = |at: usize| exposed[at / width] >> (at % width) & 1 == 1;
