@@ -1,5 +1,5 @@
 //! Benchmarks on fixed-seed generated inputs. Run with `cargo bench -p linkup`; the figures are
-//! recorded in `linkup/README.md`.
+//! recorded in `docs/benchmarks/linkup.md` at the repository root.
 //!
 //! - `a_10_boards_1000x999`: 10 cases of 1000×999 at densities 0.1 to 0.9 (kinds 1 to 20), 49
 //!   queries each (the judge's largest), 22.7 MB:
@@ -12,7 +12,8 @@
 //! - `b_4000x4000_100k_queries`: one 4000×4000 board at density 0.5 (kinds 1 to 20) with 100,000
 //!   queries, read from a file and answered.
 //! - `c_solve_20x20`: greedy play of a 20×20 board (density 0.8, 12 kinds), inside and with the
-//!   outside open; `--best` on an 8×8 board (48 pieces, 6 kinds) with the outside open.
+//!   outside open; `--best` on an 8×8 board (48 pieces, 6 kinds) with the outside open (greedy
+//!   play first, as the binary does).
 //! - `d_real_game`: the real game's deals with the outside open, decided by `solve --best` (the
 //!   exact search, default budget): (a) the first 100 of the 1,000 standard deals (8×18, 36
 //!   kinds × 4) of seed 1, all 100 per iteration; (b) the same deals with gravity; (c) the
@@ -22,7 +23,7 @@
 //! Set `LINKUP_SURVEY=1` (or the letters of some sets: `LINKUP_SURVEY=ac`) to first run every
 //! deal of (a), (b) and (c) once and print, per set,
 //! how many were decided and cleared, the total time, the median and worst time and
-//! positions and work per deal, and the positions of all deals (single thread). The README's real-game
+//! positions and work per deal, and the positions of all deals (single thread). The real-game
 //! figures come from it. `LINKUP_SURVEY_LIST=N` also lists every deal that took more than N
 //! positions.
 
@@ -221,14 +222,14 @@ fn survey(name: &str, boards: &[Board], gravity: bool) {
             let verdict = match outcome.verdict {
                 Verdict::Cleared(_) => "cleared",
                 Verdict::Hopeless => "hopeless",
-                Verdict::Undecided => "undecided",
+                Verdict::Undecided(_) => "undecided",
             };
             println!("  deal {index}: {verdict}, {} positions, {:.3?}", outcome.positions, times[index]);
         }
         match outcome.verdict {
             Verdict::Cleared(_) => cleared += 1,
             Verdict::Hopeless => hopeless += 1,
-            Verdict::Undecided => undecided += 1,
+            Verdict::Undecided(_) => undecided += 1,
         }
     }
     let total = start.elapsed();

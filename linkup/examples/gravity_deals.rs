@@ -64,7 +64,7 @@ fn main() {
         let verdict = match outcome.verdict {
             Verdict::Cleared(_) => "cleared",
             Verdict::Hopeless => "hopeless",
-            Verdict::Undecided => "undecided",
+            Verdict::Undecided(_) => "undecided",
         };
         let shown = !every || each || outcome.positions > 20_000;
         if shown

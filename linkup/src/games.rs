@@ -8,9 +8,9 @@ use common::search::Progress;
 use common::words::counted;
 
 use crate::answers::indent;
-use crate::clear::{self, TooLarge};
+use crate::clear::{self, Limit, TooLarge};
 use crate::model::{self, Board, Case, Rules};
-use crate::play::{self, Best, BestOutcome, Removal};
+use crate::play::{self, Best, BestOutcome, Decider, Removal};
 use crate::{parse, show, svg};
 
 /// How to play whole boards.
@@ -44,6 +44,13 @@ impl Default for PlayOptions<'_> {
 }
 
 impl PlayOptions<'_> {
+    /// Whether play has progress to report ([`crate::play()`]'s `progress`): the search of
+    /// `best` reports its positions; greedy play has none to report (it is quick for its
+    /// size, and its removals are on stdout), so a binary draws no progress line for it.
+    pub fn reports_progress(&self) -> bool {
+        self.best
+    }
+
     /// The largest board these options can play: with `best`, what the search takes; without,
     /// what greedy play takes ([`play::MAX_SIDE`], [`play::MAX_CELLS`]).
     pub fn side_limit(&self) -> parse::SideLimit {
@@ -124,7 +131,7 @@ pub(crate) fn play(
         });
     }
     for (number, case) in (1..).zip(cases) {
-        writeln!(out, "Case {number}:").map_err(PlayError::Output)?;
+        write_line(out, format_args!("Case {number}:")).map_err(PlayError::Output)?;
         // A streamed game lets the board go once it has its own tables.
         if !options.best && !options.show && options.svg.is_none() {
             play_streamed(case, options, out).map_err(PlayError::Output)?;
@@ -142,7 +149,7 @@ pub(crate) fn play(
             (greedy_verdict(game.removals.len(), game.pieces_left), game.removals)
         };
         write_removals(&case.board, options, &removals, out).map_err(PlayError::Output)?;
-        writeln!(out, "  {verdict}").map_err(PlayError::Output)?;
+        write_line(out, format_args!("  {verdict}")).map_err(PlayError::Output)?;
         if let Some(dir) = options.svg {
             svg::write_game(dir, number, &case.board, &removals, options.gravity)
                 .map_err(PlayError::Picture)?;
@@ -159,26 +166,37 @@ fn play_streamed(case: Case, options: PlayOptions, out: &mut dyn io::Write) -> i
         removals += 1;
         write_removal(removals, &removal, out)
     })?;
-    writeln!(out, "  {}", greedy_verdict(removals, pieces_left))
+    write_line(out, format_args!("  {}", greedy_verdict(removals, pieces_left)))
 }
 
-/// How the search of `--best` ended, and the removals to print.
+/// How `--best` ended, and the removals to print.
 fn search_verdict(outcome: BestOutcome) -> (String, Vec<Removal>) {
     let positions = counted(outcome.positions, "position");
-    match outcome.best {
-        Best::Cleared(removals) => (
+    match (outcome.best, outcome.by) {
+        (Best::Cleared(removals), Decider::Play) => (
+            format!(
+                "board cleared in {} (greedy play, before any search)",
+                counted(removals.len(), "removal")
+            ),
+            removals,
+        ),
+        (Best::Cleared(removals), Decider::Search) => (
             format!("board cleared in {} (search: {positions})", counted(removals.len(), "removal")),
             removals,
         ),
-        Best::Hopeless => {
+        (Best::Hopeless, _) => {
             (format!("no order of removals clears the board (search: {positions})"), Vec::new())
         }
-        Best::Undecided => {
+        (Best::Undecided(limit), _) => {
             let work = counted(outcome.work, "unit");
-            (
-                format!("undecided after {positions}, {work} of work (the budget; raise it with --budget)"),
-                Vec::new(),
-            )
+            let why = match limit {
+                Limit::Budget => "the budget; raise it with --budget".to_owned(),
+                Limit::Pairs => format!(
+                    "a position needs more than {} pairs, a bound of memory that --budget does not raise",
+                    clear::MAX_EDGES
+                ),
+            };
+            (format!("undecided after {positions}, {work} of work ({why})"), Vec::new())
         }
     }
 }
@@ -215,18 +233,54 @@ fn write_removals(
     Ok(())
 }
 
-/// The line of removal `number` (1-based).
+/// The line of removal `number` (1-based), written in one call (see [`write_line`]); made with
+/// `itoa` on the stack, since it is written for each of up to half a million removals.
 fn write_removal(number: usize, removal: &Removal, out: &mut dyn io::Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "  {number}: ({},{}) ({},{}), kind {}, {}",
-        removal.a.row,
-        removal.a.col,
-        removal.b.row,
-        removal.b.col,
-        removal.kind,
-        counted(removal.line.turns(), "turn")
-    )
+    let mut line = Line::default();
+    let turns = removal.line.turns();
+    line.push(b"  ").number(number as u64).push(b": (").number(removal.a.row as u64).push(b",");
+    line.number(removal.a.col as u64).push(b") (").number(removal.b.row as u64).push(b",");
+    line.number(removal.b.col as u64).push(b"), kind ").number(u64::from(removal.kind)).push(b", ");
+    line.number(turns as u64).push(if turns == 1 { b" turn\n" } else { b" turns\n" });
+    out.write_all(line.bytes())
+}
+
+/// A removal's line being made: at most a few numbers of 20 digits and some words.
+struct Line {
+    bytes: [u8; 192],
+    len: usize,
+}
+
+impl Default for Line {
+    fn default() -> Self {
+        Line { bytes: [0; 192], len: 0 }
+    }
+}
+
+impl Line {
+    fn push(&mut self, text: &[u8]) -> &mut Line {
+        self.bytes[self.len..self.len + text.len()].copy_from_slice(text);
+        self.len += text.len();
+        self
+    }
+
+    fn number(&mut self, number: u64) -> &mut Line {
+        self.push(itoa::Buffer::new().format(number).as_bytes())
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+/// Writes `text` and a line break into `out` in one call. `out` is a buffer in front of stdout
+/// that passes on what it holds when the next write does not fit; written a whole line at a
+/// time, it passes on whole lines only, so a run that Ctrl-C ends (which does not flush the
+/// buffer) leaves stdout ending on a whole line.
+fn write_line(out: &mut dyn io::Write, text: std::fmt::Arguments) -> io::Result<()> {
+    let mut line = text.to_string();
+    line.push('\n');
+    out.write_all(line.as_bytes())
 }
 
 #[cfg(test)]
@@ -263,6 +317,45 @@ mod tests {
                 let _ = writeln!(whole, "  {verdict}");
             }
             assert_eq!(String::from_utf8(streamed), String::from_utf8(whole), "gravity {gravity}");
+        }
+    }
+
+    /// An output that records what each write was given.
+    #[derive(Default)]
+    struct Writes(Vec<Vec<u8>>);
+
+    impl io::Write for Writes {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.push(bytes.to_vec());
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Every write of a game is of whole lines, greedy or searched, drawn or not: a buffer in
+    /// front of stdout then only ever passes on whole lines, so an interrupted run ends on one.
+    #[test]
+    fn games_are_written_a_whole_line_at_a_time() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let cases: Vec<Case> = (0..6)
+            .map(|_| Case { board: crate::r#gen::board(6, 7, 0.8, 4, &mut rng), queries: Vec::new() })
+            .collect();
+        for (best, show) in [(false, false), (false, true), (true, false), (true, true)] {
+            let options = PlayOptions { best, show, ..PlayOptions::default() };
+            let mut writes = Writes::default();
+            play(cases.clone(), options, &Progress::default(), &mut writes).expect("small boards");
+            assert!(writes.0.len() > cases.len() * 2, "best {best} show {show}");
+            for write in &writes.0 {
+                assert_eq!(
+                    write.last(),
+                    Some(&b'\n'),
+                    "best {best} show {show}: {:?}",
+                    String::from_utf8_lossy(write)
+                );
+            }
         }
     }
 

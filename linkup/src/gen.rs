@@ -3,8 +3,8 @@
 //! A board holds an even number of pieces, about `density` of its cells, placed at random and dealt
 //! out in pairs of one random kind each, so that every kind has an even count. A *deal* (`--copies
 //! C`) is the real game's: a full board with exactly C pieces of every kind, placed uniformly at
-//! random. With `--solvable`, boards are drawn until the exact search proves one clearable (up to a
-//! number of tries). Queries mix pairs of pieces of one kind (each piece with another of its kind),
+//! random. With `--solvable`, boards are drawn until one is found clearable as `solve --best` finds
+//! it, by greedy play or else the exact search (up to a number of tries). Queries mix pairs of pieces of one kind (each piece with another of its kind),
 //! pairs of random pieces (mostly of different kinds), and pairs with an empty cell.
 
 use std::collections::HashMap;
@@ -14,8 +14,9 @@ use common::Pos;
 use common::search::{Draws, Progress};
 use rand::RngExt;
 
-use crate::clear::{self, Settings, Verdict};
+use crate::clear::{self, Settings};
 use crate::model::{Board, Case, EMPTY, Kind, MAX_CELLS, MAX_SIDE, Query};
+use crate::play;
 
 /// Boards drawn for one case of `--solvable` before giving up, unless `--tries` says
 /// otherwise. Most boards are decided quickly, but one the search cannot decide spends the
@@ -33,7 +34,8 @@ pub struct Options {
     pub density: f64,
     /// Deal a full board with exactly this many pieces of every kind (even).
     pub copies: Option<usize>,
-    /// Only boards the search proves clearable under these settings.
+    /// Only boards found clearable under these settings, as `solve --best` finds them (greedy
+    /// play, then the exact search).
     pub solvable: Option<Settings>,
     /// Kinds 1..=`kinds` are dealt.
     pub kinds: Kind,
@@ -165,10 +167,10 @@ fn any_board(options: &Options, rng: &mut impl rand::Rng) -> Board {
     }
 }
 
-/// One generated case; with `solvable`, the first board drawn that the search proves
-/// clearable, or what to change when none is within `options.tries`. Options must pass
+/// One generated case; with `solvable`, the first board drawn found clearable (by greedy play,
+/// else by the search), or what to change when none is within `options.tries`. Options must pass
 /// [`Options::check`]. Without `solvable`, O(rows × cols + queries); with it, up to `tries`
-/// searches of at most their budget of work each.
+/// games and searches of at most their budget of work each.
 pub fn case(options: &Options, rng: &mut impl rand::Rng) -> Result<Case, String> {
     case_reporting(options, 0, rng, &Progress::default())
 }
@@ -193,10 +195,8 @@ pub fn case_reporting(
                          within --budget: try --outside, a lower --density, a smaller board or a \
                          higher --budget, or more --tries",
             };
-            let clearable = |board: &Board| {
-                clear::search_reporting(board, settings, progress)
-                    .is_ok_and(|outcome| matches!(outcome.verdict, Verdict::Cleared(_)))
-            };
+            // As `solve --best` decides: greedy play, then the search where play does not clear.
+            let clearable = |board: &Board| play::clears(board, settings, progress).unwrap_or(false);
             let draw = || Some(any_board(options, rng));
             draws.draw(index, progress, draw, clearable).ok_or_else(|| draws.shortfall(index))?
         }
@@ -325,7 +325,7 @@ mod tests {
     }
 
     #[test]
-    fn solvable_deals_are_proved_clearable() {
+    fn solvable_deals_are_found_clearable() {
         use crate::model::Rules;
         let settings =
             Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: 10_000_000 };
@@ -344,13 +344,42 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         for _ in 0..5 {
             let case = case(&options, &mut rng).unwrap();
-            let outcome = clear::search(&case.board, settings).unwrap();
-            assert!(matches!(outcome.verdict, Verdict::Cleared(_)));
+            let outcome = play::best(&case.board, settings).unwrap();
+            assert!(matches!(outcome.best, play::Best::Cleared(_)));
         }
         let bad = Options { copies: Some(3), ..options };
         assert!(bad.check().unwrap_err().contains("even"));
         let unfilled = Options { kinds: 11, ..options };
         assert!(unfilled.check().unwrap_err().contains("does not fill"));
+    }
+
+    /// Boards that greedy play clears are accepted at the first try, whatever the budget: on full
+    /// 60 × 60 boards of 8 kinds, which the search alone cannot decide on its default budget.
+    #[test]
+    fn solvable_boards_take_the_boards_play_clears() {
+        use crate::model::Rules;
+        let settings = Settings { rules: Rules::default(), gravity: false, budget: 1 };
+        let options = Options {
+            rows: 60,
+            cols: 60,
+            density: 1.0,
+            copies: None,
+            solvable: Some(settings),
+            kinds: 8,
+            queries: 0,
+            cases: 3,
+            tries: 1,
+        };
+        assert_eq!(options.check(), Ok(()));
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..options.cases {
+            let case = case(&options, &mut rng).expect("play clears the first board drawn");
+            assert_eq!(play::greedy(&case.board, settings.rules, false).pieces_left, 0);
+            assert!(matches!(
+                clear::search(&case.board, settings).unwrap().verdict,
+                clear::Verdict::Undecided(_)
+            ));
+        }
     }
 
     #[test]

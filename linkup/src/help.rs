@@ -69,14 +69,16 @@ turns`), then how it ended (`  board cleared in R removals`, `  stuck after R re
 pieces left`); the verdict comes last since it counts the removals, which are written as
 they are made.
 
-With --best, an exact search prints an order that clears the board, or proves that none does,
-or, when it has spent --budget units of work first, says the board is undecided (exit status 0).
+With --best, greedy play is tried first; where it does not clear the board, an exact search
+prints an order that clears it, or proves that none does, or, when it has spent --budget units
+of work first, says the board is undecided and which limit stopped it (exit status 0).
 A unit is one line check between two pieces, or one pair the search's relaxation sets up or
 looks at; with --turns above 2 a check (a flood over the board) costs rows + columns + 4
 units; a position costs one more unit per kind of piece and one. The search stops inside
 a position when the budget runs out, and a position whose relaxation would hold more than
-{edges} pairs (a kind of more than about 1,400 pieces) ends the search undecided, so the
-default budget ({budget}) ends any board it takes in seconds or less per case.
+{edges} pairs (a kind of more than about 1,400 pieces) ends the search undecided (a bound of
+memory, which --budget does not raise), so the default budget ({budget}) ends any board it
+takes within a few seconds.
 It takes boards of up to {side} rows and {side} columns (the real game's largest is 16 x 30),
 any number of pieces; a board with an odd number of some kind is hopeless. On a terminal it
 shows on stderr, as it runs, the case searched, the positions searched and how many the budget

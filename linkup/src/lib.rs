@@ -49,16 +49,18 @@
 //!   ([`query::Sweep`]) reaches each (cell, axis) once: O(cells reached) per query.
 //!
 //! The plain breadth-first search over (cell, direction, turns) on the whole board stands beside
-//! them in `reference`; the crate's README records how the two compare.
+//! them in `reference`; `docs/benchmarks/linkup.md` records how the two compare.
 //! [`play`](mod@play) plays whole boards for `solve`: greedy play pairs a piece by where the
 //! lines from it stop (0 or 1 turn, without walking them), by checking each other piece of its
 //! kind when few are left, or else by a sweep, which costs O(cells) once the board has emptied:
-//! O(pieces × cells) at worst, as on large dense boards of few kinds. `--best` runs the
-//! exact search of [`clear`] on bit boards (boards up to 60 × 60, any number of pieces): safe
+//! O(pieces × cells) at worst, as on large dense boards of few kinds. `--best` plays greedily
+//! first and, where play does not clear the board, runs the exact search of [`clear`] on bit
+//! boards (boards up to 60 × 60, any number of pieces): safe
 //! moves, branching on the pairing of one kind, a relaxation that proves most hopeless deals at
 //! once, a bounded table of hopeless positions, and a budget of work past which the board is
-//! said to be undecided. It is exponential at worst; the crate's README has the figures on the
-//! real game's deals. With gravity ([`model::fall`]) pieces fall after each removal.
+//! said to be undecided (or the bound on a position's memory, which the verdict names). It is
+//! exponential at worst; `docs/benchmarks/linkup.md` at the repository root has the figures on
+//! the real game's deals. With gravity ([`model::fall`]) pieces fall after each removal.
 
 mod answers;
 pub mod clear;
@@ -98,7 +100,8 @@ pub fn answer(cases: &[Case], options: Options, out: &mut Vec<u8>) -> io::Result
 /// once played: for case k, a line `Case k:`, the removals, one per line, then a line saying
 /// how the game ended. Greedy play without drawings writes each removal as it is made (the
 /// verdict, which counts them, comes last), so a large game's text is never held: put `out`
-/// behind a buffer. With `best`, each case's search is a stage of `progress`
+/// behind a buffer. Every write is of whole lines, so a buffer passes on whole lines only. With
+/// `best`, greedy play comes first ([`play::best`]), and each case's search is a stage of `progress`
 /// ([`Progress::default`] for none), which it tells its positions as it runs, with an estimate
 /// of the positions its budget allows.
 ///

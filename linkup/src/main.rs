@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use common::cli::{self, Failure, InputArg, ProgressLine, SeedArg};
+use common::search::Progress;
 use linkup::clear::{self, DEFAULT_BUDGET};
 use linkup::model::{Case, MAX_QUERIES, MAX_SIDE, Rules};
 use linkup::parse::{self, SideLimit};
@@ -173,7 +174,9 @@ fn main() -> ExitCode {
             let cases = read_cases(&args.input, options.side_limit())?;
             cli::pictures_folder(args.svg.as_deref())?;
             // The whole input was checked above, so the answer can go out as it is made.
-            linkup::play(cases, options, ProgressLine::start().progress(), out).map_err(|err| match err {
+            let (line, hidden) = (options.reports_progress().then(ProgressLine::start), Progress::default());
+            let progress = line.as_ref().map_or(&hidden, ProgressLine::progress);
+            linkup::play(cases, options, progress, out).map_err(|err| match err {
                 PlayError::Picture(error) | PlayError::Output(error) => Failure::Output(error),
                 too_large @ (PlayError::TooLarge { .. } | PlayError::TooLargeToPlay { .. }) => {
                     Failure::Usage(too_large.to_string())

@@ -15,7 +15,9 @@
 //! and the sheet and stderr say which.
 //!
 //! Of a board of more than [`MAX_DRAWN`] rows or columns a picture shows the [`MAX_DRAWN`] rows
-//! and columns around its line, a frame the [`MAX_FRAMED`] around it.
+//! and columns around its line, a frame the [`MAX_FRAMED`] around it; a picture without a line
+//! (a board as dealt, the board a game ends on) shows the first of them, and a board as dealt
+//! says which in the margin above.
 
 use std::collections::HashSet;
 use std::io;
@@ -82,7 +84,7 @@ pub struct View {
 impl View {
     /// A single picture of `board` with `lines`: the whole board when it is no larger than
     /// [`MAX_DRAWN`] each way; else the [`MAX_DRAWN`] rows and columns around `lines`, if they
-    /// fit in them.
+    /// fit in them, or with no line the first [`MAX_DRAWN`] rows and columns.
     pub fn of(board: &Board, lines: &[&Line]) -> Option<View> {
         View::window(board, lines, MAX_DRAWN, (CELL, (0, 0)))
     }
@@ -92,6 +94,10 @@ impl View {
     fn window(board: &Board, lines: &[&Line], max: usize, (cell, corner): (i32, (i32, i32))) -> Option<View> {
         let (rows, cols) = (board.rows(), board.cols());
         if rows <= MAX_DRAWN && cols <= MAX_DRAWN {
+            return Some(View { first: Pos::new(1, 1), rows, cols, cell, corner });
+        }
+        if lines.is_empty() {
+            let (rows, cols) = (rows.min(max), cols.min(max));
             return Some(View { first: Pos::new(1, 1), rows, cols, cell, corner });
         }
         let points = || lines.iter().flat_map(|line| &line.points);
@@ -130,6 +136,28 @@ impl View {
     /// Width and height, the ring included.
     fn size(&self) -> (i32, i32) {
         ((self.cols as i32 + 2) * self.cell, (self.rows as i32 + 2) * self.cell)
+    }
+
+    /// True when the view shows every cell of `board`.
+    fn shows_all(&self, board: &Board) -> bool {
+        (self.rows, self.cols) == (board.rows(), board.cols())
+    }
+
+    /// What part of `board` the view shows, when not all of it: "rows 1 to 64 and columns 1 to
+    /// 64 of 1000 × 1000".
+    fn part(&self, board: &Board) -> Option<String> {
+        let (first, rows, cols) = (self.first, self.rows, self.cols);
+        (!self.shows_all(board)).then(|| {
+            format!(
+                "rows {} to {} and columns {} to {} of {} × {}",
+                first.row,
+                first.row + rows - 1,
+                first.col,
+                first.col + cols - 1,
+                board.rows(),
+                board.cols()
+            )
+        })
     }
 
     /// The cells shown, row by row.
@@ -219,7 +247,7 @@ impl Canvas {
         self.svg.caption(x, y + FONT, caption);
         match frames.view(index, board, lines) {
             Some(view) => self.board(&view, board, lines),
-            None => not_drawn(&mut self.svg, (x, y + CAPTION), board, lines),
+            None => not_drawn(&mut self.svg, (x, y + CAPTION)),
         }
     }
 }
@@ -242,15 +270,10 @@ fn draw_line(svg: &mut Svg, view: &View, line: &Line) {
     }
 }
 
-/// Says at (`x`, `y`) why `board` with `lines` is not drawn: the board, or the lines, are too
-/// large to show.
-fn not_drawn(svg: &mut Svg, (x, y): (i32, i32), board: &Board, lines: &[&Line]) {
-    let why = if lines.is_empty() {
-        format!("not drawn: the board is {} by {} cells", board.rows(), board.cols())
-    } else {
-        "not drawn: the line spans too many rows or columns".to_owned()
-    };
-    svg.caption(x, y + FONT, &why);
+/// Says at (`x`, `y`) that a line is not drawn: it spans more rows or columns than a picture
+/// shows.
+fn not_drawn(svg: &mut Svg, (x, y): (i32, i32)) {
+    svg.caption(x, y + FONT, "not drawn: the line spans too many rows or columns");
 }
 
 /// A single picture: `board` with `lines`.
@@ -262,14 +285,23 @@ fn single(board: &Board, lines: &[&Line]) -> String {
         canvas.board(&view, board, lines);
     } else {
         canvas.svg.set_size(16 * CELL, CELL);
-        not_drawn(&mut canvas.svg, (CELL / 4, CELL / 4), board, lines);
+        not_drawn(&mut canvas.svg, (CELL / 4, CELL / 4));
     }
     canvas.svg.finish()
 }
 
-/// `board` alone, as dealt: a sheet to print.
+/// `board` alone, as dealt: a sheet to print. Of a board over [`MAX_DRAWN`] rows or columns,
+/// the first [`MAX_DRAWN`] rows and columns, captioned with what they are in the margin above.
 pub fn sheet(board: &Board) -> String {
-    single(board, &[])
+    let view = View::of(board, &[]).expect("a view without lines is always found");
+    let mut canvas = Canvas::new(CELL);
+    let (width, height) = view.size();
+    canvas.svg.set_size(width, height);
+    canvas.board(&view, board, &[]);
+    if let Some(part) = view.part(board) {
+        canvas.svg.caption(CELL / 4, CELL / 4 + FONT, &part);
+    }
+    canvas.svg.finish()
 }
 
 /// `board` with the line of a query answered YES.

@@ -17,6 +17,17 @@ pub const MAX_EDGES: usize = 1 << 20;
 /// that the progress line moves smoothly and reporting costs nothing measurable.
 const REPORT_EVERY: u64 = 1 << 16;
 
+/// Which limit stopped a search before it knew (see the budget in the
+/// [module documentation](super)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// The work went past the budget (`--budget` raises it).
+    Budget,
+    /// A position needed more than [`MAX_EDGES`] pairs: a bound of memory, not of work, which
+    /// no budget raises.
+    Pairs,
+}
+
 /// The search ran out of budget (of work, of the round's positions, or of memory: see
 /// [`Meter::exhausted`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,8 +36,9 @@ pub(super) struct OutOfBudget;
 /// The work spent and the positions searched, against their budgets.
 ///
 /// Invariants: `exhausted` is set exactly once the work went past `limit` or a step stopped the
-/// search ([`Meter::stop`]), and stays set; `reported <= positions`; while nobody watches,
-/// `report_at` is `u64::MAX`, so that [`Meter::spend`] pays one comparison for the reports.
+/// search ([`Meter::stop`]), and stays set; `stopped_by` is then the first limit reached;
+/// `reported <= positions`; while nobody watches, `report_at` is `u64::MAX`, so that
+/// [`Meter::spend`] pays one comparison for the reports.
 #[derive(Debug)]
 pub(super) struct Meter {
     /// Positions searched.
@@ -41,6 +53,9 @@ pub(super) struct Meter {
     check_cost: u64,
     /// The search may not go on.
     exhausted: bool,
+    /// The limit that stopped it, once `exhausted` (the budget until a step stops the search,
+    /// [`Meter::stop`]).
+    stopped_by: Limit,
     /// Where the positions go as the search runs ([`Meter::report`]).
     progress: Progress,
     /// The work at which to report next.
@@ -60,6 +75,7 @@ impl Meter {
             limit,
             check_cost,
             exhausted: false,
+            stopped_by: Limit::Budget,
             progress: Progress::default(),
             report_at: u64::MAX,
             reported: 0,
@@ -97,14 +113,23 @@ impl Meter {
         self.exhausted
     }
 
-    /// Stops the search: a step would need more memory than it allows, or was cut short.
-    pub(super) fn stop(&mut self) {
-        self.exhausted = true;
+    /// The limit that stopped the search, if one did.
+    pub(super) fn stopped_by(&self) -> Option<Limit> {
+        self.exhausted.then_some(self.stopped_by)
+    }
+
+    /// Stops the search: a step would need more memory than it allows ([`Limit::Pairs`]), unless
+    /// a limit stopped it already (then that one is kept).
+    #[cold]
+    pub(super) fn stop(&mut self, limit: Limit) {
+        if !self.exhausted {
+            (self.exhausted, self.stopped_by) = (true, limit);
+        }
     }
 
     /// The work left before the budget is spent (none once the search stopped).
     pub(super) fn allowance(&self) -> u64 {
-        if self.exhausted { 0 } else { self.limit.saturating_sub(self.work) }
+        if self.exhausted() { 0 } else { self.limit.saturating_sub(self.work) }
     }
 
     /// Ends the current round once `end` positions are counted in all.
@@ -137,6 +162,7 @@ impl Meter {
             self.report();
         }
         if self.work > self.limit {
+            // `stopped_by` stays what it is: the budget, unless a step stopped the search first.
             self.exhausted = true;
         }
         !self.exhausted

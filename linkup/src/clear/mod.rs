@@ -30,18 +30,23 @@
 //!
 //! ## The budget
 //! The budget is of work, not positions: a position costs one unit per kind left and one more,
-//! each line check of a pair a unit, each pair the relaxation sets up a unit and each pair a
-//! pass of it looks at a unit. One counter (`Meter::spend`, in `meter.rs`) takes it all, and the search
+//! each line check of a pair a unit (`Bits::check_cost` units for a flood of more than two
+//! turns), each pair the relaxation sets up a unit, each pair a pass of it looks at a
+//! unit, and with gravity a unit per few pieces a pass over the board's pieces looks at. Work is
+//! charged where it is done, never estimated ahead, so that the budget bounds the time on every
+//! rule set within a small factor. One counter (`Meter::spend`, in `meter.rs`) takes it all, and the search
 //! stops as soon as it is past the budget, inside a position too (in a pass of the relaxation,
 //! between the rows of a kind's pairs): every step of a position is then bounded by the few
 //! units between two checks, a pass being at most [`MAX_EDGES`] pairs. A search stopped inside
 //! a position records nothing about it (a relaxation or a branch cut short proves nothing): the
 //! position is left undecided, never entered as hopeless, and the board is undecided. The
 //! relaxation's pairs are its memory: a position that would set up more than [`MAX_EDGES`]
-//! stops the search the same way, so a search's memory is bounded whatever the board.
+//! stops the search the same way, so a search's memory is bounded whatever the board; the
+//! verdict names the limit that stopped the search ([`Limit`]), since no budget raises that one.
 
 //! ## The house
-//! This module is the map and the entry points ([`search`], [`search_reporting`], [`joinable`]).
+//! This module is the map and the entry points ([`search`], [`search_reporting`], [`joinable`],
+//! [`fits`]).
 //! Both searches run on shared parts, each a type in its own module that owns its data: the bit
 //! board (`bits.rs`, what a pair waits on in `wait.rs`), the position (`position.rs`: pieces,
 //! kinds, removals and undo), the work meter (`meter.rs`: budget, progress), the table of
@@ -81,7 +86,7 @@ use still::StillSearch;
 
 pub use bits::MAX_SIDE;
 pub use gravity::{GRAVITY_MEMO_WORDS, RESTART_UNIT};
-pub use meter::{DEFAULT_BUDGET, MAX_EDGES};
+pub use meter::{DEFAULT_BUDGET, Limit, MAX_EDGES};
 pub use still::{MEMO_WORDS, PROBE_AFTER, PROBE_AFTER_HOPELESS};
 
 /// How to search.
@@ -103,8 +108,9 @@ pub enum Verdict {
     Cleared(Vec<(Pos, Pos)>),
     /// No order of removals clears the board.
     Hopeless,
-    /// The budget ran out first.
-    Undecided,
+    /// A limit stopped the search first: the budget of work, or the bound on a position's
+    /// pairs ([`MAX_EDGES`], which no budget raises).
+    Undecided(Limit),
 }
 
 /// The verdict, the positions searched and the work spent (the same on every machine).
@@ -161,11 +167,31 @@ pub fn search_reporting(board: &Board, settings: Settings, progress: &Progress) 
 /// True when a line within `rules` joins the pieces at 1-based `a` and `b` (two distinct
 /// pieces), by the bit-board test the search uses: two runs found with bit scans and a test per
 /// middle both reach, or with more than two turns a flood by layers over the words, O(rows ×
-/// turns), after O(rows × columns) to lay out the bits. The board must be at most [`MAX_SIDE`]
-/// on a side (a larger one gives no meaningful answer); panics when a cell is off the board.
-pub fn joinable(board: &Board, rules: Rules, a: Pos, b: Pos) -> bool {
+/// turns), after O(rows × columns) to lay out the bits.
+///
+/// Limits: boards of at most [`MAX_SIDE`] rows and columns, whose rows and columns fit the
+/// words of the bit board (else [`TooLarge`], before anything is laid out). Panics when a cell
+/// is off the board.
+pub fn joinable(board: &Board, rules: Rules, a: Pos, b: Pos) -> Result<bool, TooLarge> {
+    fits(board)?;
+    let on_board = |pos: Pos| (1..=board.rows()).contains(&pos.row) && (1..=board.cols()).contains(&pos.col);
+    assert!(
+        on_board(a) && on_board(b),
+        "{a:?} or {b:?} is off the {} by {} board",
+        board.rows(),
+        board.cols()
+    );
     let cell = |pos: Pos| (pos.row as u8, pos.col as u8);
-    Bits::new(board, rules.outside).joinable(cell(a), cell(b), rules.max_turns)
+    Ok(Bits::new(board, rules.outside).joinable(cell(a), cell(b), rules.max_turns))
+}
+
+/// `Ok` when `board` is at most [`MAX_SIDE`] on a side, the boards [`search`] and [`joinable`]
+/// take; else its size.
+pub fn fits(board: &Board) -> Result<(), TooLarge> {
+    if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
+        return Err(TooLarge { rows: board.rows(), cols: board.cols() });
+    }
+    Ok(())
 }
 
 /// The knobs the tests turn; the defaults are the shipped search's.
@@ -203,9 +229,7 @@ impl Default for Tuning<'_> {
 /// turn the knobs).
 fn search_tuned(board: &Board, settings: Settings, tuning: Tuning) -> Result<Outcome, TooLarge> {
     let Tuning { progress, probe_after, restart_unit, round_unit, memo_words } = tuning;
-    if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
-        return Err(TooLarge { rows: board.rows(), cols: board.cols() });
-    }
+    fits(board)?;
     let (rules, budget) = (settings.rules, settings.budget);
     let progress = progress.filter(|progress| progress.is_shown());
     if settings.gravity {
@@ -241,7 +265,7 @@ fn outcome(search: &mut impl Search, found: Option<Result<bool, OutOfBudget>>) -
     let (position, meter) = search.parts();
     meter.report();
     let verdict = match found {
-        Err(OutOfBudget) => Verdict::Undecided,
+        Err(OutOfBudget) => Verdict::Undecided(meter.stopped_by().unwrap_or(Limit::Budget)),
         Ok(false) => Verdict::Hopeless,
         Ok(true) => Verdict::Cleared(cleared_order(position)),
     };

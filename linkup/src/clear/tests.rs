@@ -248,3 +248,60 @@ proptest! {
         prop_assert!(agreed.is_ok(), "seed {}: {:?}", seed, agreed);
     }
 }
+
+/// The most work past its budget a search spends before it stops, whatever the rules: the step
+/// that crosses it, at most a pass over the relaxation's pairs ([`super::MAX_EDGES`]) or a row
+/// of a kind's pairs, each a flood over the board's rows and columns at worst.
+const OVERSHOOT: u64 =
+    (super::MAX_EDGES + super::MAX_SIDE * super::MAX_SIDE * (2 * super::MAX_SIDE + 8)) as u64;
+
+/// On the largest boards, of 2 and of 300 kinds, every rule set (1, 2, 3 and 10 turns, inside
+/// and outside, without and with gravity) stops within its budget, a step past it at most: the
+/// work is charged as it is done, floods of more than two turns included, never estimated
+/// ahead (with gravity, floods were once charged for every pair a position might check).
+#[test]
+fn every_rule_set_stops_at_its_budget() {
+    use rand::SeedableRng;
+    const BUDGET: u64 = 400_000;
+    for kinds in [2, 300] {
+        let board = crate::r#gen::board(60, 60, 1.0, kinds, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+        let rule_sets = [1, 2, 3, 10].into_iter().flat_map(|turns| {
+            [(turns, false, false), (turns, false, true), (turns, true, false), (turns, true, true)]
+        });
+        for (max_turns, outside, gravity) in rule_sets {
+            let settings = Settings { rules: Rules { max_turns, outside }, gravity, budget: BUDGET };
+            let outcome = search_tuned(&board, settings, Tuning::default()).expect("fits");
+            let rules = format!("{kinds} kinds, {max_turns} turns, outside {outside}, gravity {gravity}");
+            if matches!(outcome.verdict, Verdict::Undecided(super::Limit::Budget)) {
+                assert!(outcome.work > BUDGET, "{rules}: stopped by the budget at {} units", outcome.work);
+            }
+            assert!(outcome.work <= BUDGET + OVERSHOOT, "{rules}: {} units of work", outcome.work);
+        }
+    }
+}
+
+/// The bit board's line check refuses boards wider or taller than its words hold, rather than
+/// answer from bits that do not fit: a 61 × 2 board of two pieces side by side, and its
+/// transpose, which fit a query's line search.
+#[test]
+fn joinable_refuses_boards_beyond_the_bit_board() {
+    use common::Pos;
+    let side = super::MAX_SIDE + 1;
+    let mut tall = vec![0; side * 2];
+    tall[(side - 1) * 2..].fill(7);
+    let tall = Board::from_vec(side, 2, tall);
+    let (a, b) = (Pos::new(side, 1), Pos::new(side, 2));
+    assert_eq!(super::joinable(&tall, Rules::default(), a, b), Err(super::TooLarge { rows: side, cols: 2 }));
+    let mut wide = vec![0; side * 2];
+    wide[side - 1] = 7;
+    wide[2 * side - 1] = 7;
+    let wide = Board::from_vec(2, side, wide);
+    let (a, b) = (Pos::new(1, side), Pos::new(2, side));
+    assert_eq!(super::joinable(&wide, Rules::default(), a, b), Err(super::TooLarge { rows: 2, cols: side }));
+    // The largest board it takes is answered.
+    let mut largest = vec![0; super::MAX_SIDE * 2];
+    largest[(super::MAX_SIDE - 1) * 2..].fill(7);
+    let largest = Board::from_vec(super::MAX_SIDE, 2, largest);
+    let (a, b) = (Pos::new(super::MAX_SIDE, 1), Pos::new(super::MAX_SIDE, 2));
+    assert_eq!(super::joinable(&largest, Rules::default(), a, b), Ok(true));
+}

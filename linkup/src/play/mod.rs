@@ -16,6 +16,7 @@
 //! ([`crate::model::fall`]); removals are named by their cells on the board after the falls
 //! before them.
 
+mod best;
 mod direct;
 mod ids;
 mod near;
@@ -28,8 +29,8 @@ pub const MAX_SIDE: usize = 1_000;
 /// found by a sweep over the region the lines from the piece reach, so a game costs up to
 /// pieces × cells: the worst deals of this size (half full, about a hundred kinds) already play
 /// the longest games the binary should, a board of more cells takes longer as the square of its
-/// cells, and a long narrow board of as many cells longer still (the crate's README has the
-/// figures), hence [`MAX_SIDE`]. The judge's boards (at most 1000 × 999) fit.
+/// cells, and a long narrow board of as many cells longer still (`docs/benchmarks/linkup.md` at
+/// the repository root has the figures), hence [`MAX_SIDE`]. The judge's boards (at most 1000 × 999) fit.
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 const _: () = assert!(MAX_SIDE <= crate::model::MAX_SIDE && MAX_CELLS <= crate::model::MAX_CELLS);
@@ -37,14 +38,14 @@ const _: () = assert!(MAX_SIDE <= crate::model::MAX_SIDE && MAX_CELLS <= crate::
 use std::convert::Infallible;
 
 use common::Pos;
-use common::search::Progress;
 
 use direct::Direct;
 use ids::{Id, Ids, Numbering};
 use near::Stops;
 use pieces::Pieces;
 
-use crate::clear::{self, Settings, TooLarge, Verdict};
+pub use best::{Best, BestOutcome, Decider, best, best_reporting, clears};
+
 use crate::model::{Board, Kind, Line, Rules, fall};
 use crate::query::{Layer, Sweep, Walled};
 
@@ -70,29 +71,6 @@ pub struct Game {
     pub pieces_left: usize,
 }
 
-/// What [`best`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Best {
-    /// An order of removals that clears the board.
-    Cleared(Vec<Removal>),
-    /// No order clears the board.
-    Hopeless,
-    /// The budget of positions ran out before the search knew.
-    Undecided,
-}
-
-/// The result of [`best`], with the positions searched and the work spent (the same on every
-/// machine).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BestOutcome {
-    /// What was found.
-    pub best: Best,
-    /// Positions searched.
-    pub positions: u64,
-    /// Work spent, in the units of the budget (see [`clear::Settings::budget`]).
-    pub work: u64,
-}
-
 /// A board being played: the walled board (its open cells) and the kind of each cell as an id
 /// `K`, updated at each removal, the pieces of each kind, and a sweep over the board, its layers
 /// stored as `L`.
@@ -102,7 +80,7 @@ struct Table<L = u32, K = u32> {
     pieces: Pieces,
     /// Most other pieces of a kind for which the partner is decided directly.
     most_direct: usize,
-    /// Where lines stop, without gravity (with it, cells close again as pieces fall).
+    /// Where lines stop (`None` only in tests, which play by sweeps alone).
     stops: Option<Stops>,
     sweep: Sweep<L>,
     max_turns: u32,
@@ -124,7 +102,7 @@ impl<L: Layer, K: Id> Table<L, K> {
         let sweep = Sweep::new(&walled);
         let pieces = Pieces::new(&ids.of_cell, ids.count(), gravity);
         let most_direct = direct::MOST_CANDIDATES;
-        let stops = (!gravity).then(|| Stops::new(&walled.open, walled.width()));
+        let stops = Some(Stops::new(&walled.open, walled.width()));
         let max_turns = rules.max_turns;
         Table { walled, ids, pieces, most_direct, stops, sweep, max_turns, gravity }
     }
@@ -204,7 +182,13 @@ impl<L: Layer, K: Id> Table<L, K> {
         let before = pieces_in(&self.ids.of_cell);
         fall(&mut self.ids.of_cell, at, rows, lowest - 1);
         for row in 0..rows {
-            self.walled.open[at(row)] = self.ids.of_cell[at(row)] == K::default();
+            let (cell, open) = (at(row), self.ids.of_cell[at(row)] == K::default());
+            if self.walled.open[cell] != open {
+                self.walled.open[cell] = open;
+                if let Some(stops) = &mut self.stops {
+                    if open { stops.open(cell) } else { stops.close(cell) }
+                }
+            }
         }
         // Pieces keep their order down the column as they fall.
         let moves: Vec<(usize, usize)> =
@@ -308,49 +292,10 @@ fn greedy_on<L: Layer, K: Id, E>(
     Ok(pieces - 2 * removals)
 }
 
-/// Searches for an order of removals that clears `board` ([`clear::search`], with its limits and
-/// complexity: boards larger than [`clear::MAX_SIDE`] on a side are refused, the work is
-/// bounded by `settings.budget`), then replays the order found on the board, drawing each
-/// removal's line with a sweep: O(pieces × cells) more. Never panics.
-pub fn best(board: &Board, settings: Settings) -> Result<BestOutcome, TooLarge> {
-    best_reporting(board, settings, &Progress::default())
-}
-
-/// [`best`], reporting the positions searched to `progress` as the search runs, with an
-/// estimate (see [`clear::search_reporting`]); the same limits and outcome.
-pub fn best_reporting(
-    board: &Board,
-    settings: Settings,
-    progress: &Progress,
-) -> Result<BestOutcome, TooLarge> {
-    let outcome = clear::search_reporting(board, settings, progress)?;
-    let best = match outcome.verdict {
-        Verdict::Hopeless => Best::Hopeless,
-        Verdict::Undecided => Best::Undecided,
-        Verdict::Cleared(order) => {
-            let mut replay = Table::of(board, settings.rules, settings.gravity);
-            let removals = order
-                .into_iter()
-                .map(|(a, b)| {
-                    let (from, to) = (replay.walled.cell(a), replay.walled.cell(b));
-                    let kind = replay.ids.name(replay.ids.of_cell[from]);
-                    let line = replay.line(from, to).expect("every removal of the search can be made");
-                    replay.remove([from, to]);
-                    Removal { a, b, kind, line }
-                })
-                .collect();
-            Best::Cleared(removals)
-        }
-    };
-    Ok(BestOutcome { best, positions: outcome.positions, work: outcome.work })
-}
-
 #[cfg(test)]
 mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-
-    use std::sync::atomic::{AtomicBool, Ordering};
 
     use super::*;
     use crate::model::{Query, remove_pair};
@@ -429,57 +374,5 @@ mod tests {
                 remove_pair(&mut now, removal.a, removal.b, gravity);
             }
         }
-    }
-
-    /// A board on which the search with gravity and [`BUDGET`] visits a thousand positions or
-    /// so before its budget runs out.
-    fn hard_board() -> Board {
-        let mut rng = ChaCha8Rng::seed_from_u64(2);
-        crate::r#gen::board(40, 40, 0.6, 30, &mut rng)
-    }
-
-    const BUDGET: u64 = 3_000_000;
-
-    fn settings(budget: u64) -> Settings {
-        Settings { rules: Rules::default(), gravity: true, budget }
-    }
-
-    /// A watched search tells its positions while it runs, not only when it ends, and by the
-    /// time it returns it has told them all, with an estimate no smaller.
-    #[test]
-    fn the_search_reports_positions_as_it_runs() {
-        let board = hard_board();
-        let progress = Progress::watched();
-        let done = AtomicBool::new(false);
-        let (outcome, seen_running) = std::thread::scope(|scope| {
-            let search = scope.spawn(|| {
-                let outcome = best_reporting(&board, settings(BUDGET), &progress);
-                done.store(true, Ordering::SeqCst);
-                outcome
-            });
-            let mut seen_running = false;
-            while !done.load(Ordering::SeqCst) {
-                // Positions read before the search is seen to run on were told while it ran.
-                let nodes = progress.nodes();
-                seen_running |= nodes > 0 && !done.load(Ordering::SeqCst);
-                std::thread::yield_now();
-            }
-            (search.join().expect("the search does not panic"), seen_running)
-        });
-        let outcome = outcome.expect("the board fits");
-        assert_eq!(outcome.best, Best::Undecided);
-        assert!(outcome.positions > 100, "{} positions", outcome.positions);
-        assert!(seen_running, "no position was told before the search ended");
-        assert_eq!(progress.nodes(), outcome.positions);
-        assert!(progress.estimate() >= outcome.positions);
-    }
-
-    /// Watched or not, the search finds the same outcome.
-    #[test]
-    fn an_unwatched_search_finds_the_same() {
-        let board = hard_board();
-        let watched = Progress::watched();
-        let seen = best_reporting(&board, settings(BUDGET / 4), &watched).expect("fits");
-        assert_eq!(seen, best(&board, settings(BUDGET / 4)).expect("fits"));
     }
 }

@@ -1,5 +1,4 @@
-//! Greedy play's partner at 0 or 1 turns, found without walking the lines (boards without
-//! gravity, where cells only ever open).
+//! Greedy play's partner at 0 or 1 turns, found without walking the lines.
 //!
 //! The sweep's first two layers are four lines from the piece (right, down, left, up), then,
 //! for each of their cells in that order, the two lines at right angles (down then up from a
@@ -29,6 +28,10 @@ impl Bits {
 
     fn open(&mut self, row: usize, index: usize) {
         self.words[row * self.per_row + index / WORD] |= 1 << (index % WORD);
+    }
+
+    fn close(&mut self, row: usize, index: usize) {
+        self.words[row * self.per_row + index / WORD] &= !(1 << (index % WORD));
     }
 
     /// The first blocked cell of `row` at or after `index`. Every row ends in a blocked cell
@@ -92,6 +95,13 @@ impl Stops {
         self.cols.open(col, row);
     }
 
+    /// `cell` holds a piece again (with gravity, one fell onto it). Never a cell of the wall.
+    pub(super) fn close(&mut self, cell: usize) {
+        let (row, col) = (cell / self.width, cell % self.width);
+        self.rows.close(row, col);
+        self.cols.close(col, row);
+    }
+
     /// The first blocked cell at or after `cell` in `direction`.
     fn stop(&self, direction: usize, cell: usize) -> usize {
         let (row, col) = (cell / self.width, cell % self.width);
@@ -153,8 +163,8 @@ mod tests {
         at
     }
 
-    /// Stops found a word at a time are the ones walked, also after cells open, on boards
-    /// wider and taller than a word.
+    /// Stops found a word at a time are the ones walked, also after cells open and close, on
+    /// boards wider and taller than a word.
     #[test]
     fn stops_are_the_walked_ones() {
         let mut rng = ChaCha8Rng::seed_from_u64(64);
@@ -177,8 +187,14 @@ mod tests {
                 }
                 for _ in 0..width * height / 4 {
                     let (row, col) = (rng.random_range(1..height - 1), rng.random_range(1..width - 1));
-                    open[row * width + col] = true;
-                    stops.open(row * width + col);
+                    // Mostly opened, and some closed again (as pieces fall with gravity).
+                    let opened = rng.random_bool(0.8);
+                    open[row * width + col] = opened;
+                    if opened {
+                        stops.open(row * width + col);
+                    } else {
+                        stops.close(row * width + col);
+                    }
                 }
             }
         }

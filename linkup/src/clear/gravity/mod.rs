@@ -84,17 +84,19 @@ mod columns;
 mod given;
 mod grid;
 mod key;
+mod open_pairs;
 mod pairs;
 #[cfg(test)]
 mod tests;
 
 use columns::Columns;
 use given::Given;
+use open_pairs::OpenPairs;
 use pairs::{Pairs, Parent};
 
 use crate::clear::bits::Cell;
 use crate::clear::hash::mix;
-use crate::clear::meter::{MAX_EDGES, Meter, OutOfBudget};
+use crate::clear::meter::{Limit, MAX_EDGES, Meter, OutOfBudget};
 use crate::clear::position::{Branch, Position};
 use crate::clear::rounds::in_rounds;
 use crate::clear::search::{Search, clear_many};
@@ -122,6 +124,8 @@ pub(in crate::clear) struct GravitySearch {
     columns: Columns,
     /// The joinable pairs of the positions on the search path.
     pairs: Pairs,
+    /// The scratch that finds the removable pairs kind by kind, where pieces have no codes.
+    open_pairs: OpenPairs,
     /// The sleep sets of the positions on the search path, each a slice from a mark.
     sleep: Vec<(u16, u16)>,
     /// What the branches of the positions on the search path look up.
@@ -165,6 +169,7 @@ impl GravitySearch {
             branches: Vec::new(),
             columns: Columns::new(given),
             pairs: Pairs::new(false),
+            open_pairs: OpenPairs::default(),
             sleep: Vec::new(),
             lookups: Lookups::default(),
             position,
@@ -270,21 +275,12 @@ impl GravitySearch {
         self.meter.count_position(self.position.kinds())?;
         let from = self.branches.len();
         let pairs_from = self.pairs.len();
-        let pair_work = self.push_gravity_branches(sleep_from, parent);
+        let pair_work = self.push_gravity_branches(sleep_from, parent)?;
         // Each joinable pair found is a branch, whose board's key is made and looked up; the
         // pairs of the positions on the search path are kept, their memory bounded.
         let keyed = ((self.branches.len() - from) * (self.columns.key().len() + 1)) as u64;
-        let found = if self.meter.check_cost() > 1 {
-            // Floods: charged for every pair of a kind the search may check (at most), since
-            // the checks that fail cost as much as those that find a pair.
-            let left = self.position.left_per_kind();
-            let pairs = left.iter().map(|&left| u64::from(left) * u64::from(left.saturating_sub(1)) / 2);
-            pairs.sum::<u64>() * self.meter.check_cost()
-        } else {
-            pair_work
-        };
-        if !self.meter.spend(found + keyed) || self.pairs.len() > MAX_EDGES {
-            self.meter.stop();
+        if !self.meter.spend(pair_work + keyed) || self.pairs.len() > MAX_EDGES {
+            self.meter.stop(Limit::Pairs);
             return Err(OutOfBudget);
         }
         let here = self.pairs.parent(pairs_from, self.position.order().len());
@@ -353,28 +349,39 @@ impl GravitySearch {
     /// Pushes the branches of the position onto `branches`: every removable pair but those of
     /// the sleep set `sleep[sleep_from..]`, in the order of [`GravitySearch::order_key`]; the
     /// pairs found are kept too (brought up to date from `parent`'s when it has them and pairs
-    /// are found incrementally). Returns the work of finding the pairs with lines of at most two
-    /// turns: each line check made when they are looked for among all pieces of each kind, each
-    /// pair found when they are found by cells or brought up to date (a check for each piece
-    /// that moved or sees an opened cell).
-    fn push_gravity_branches(&mut self, sleep_from: usize, parent: Option<Parent>) -> u64 {
+    /// are found incrementally). Charges the work of finding them as it goes where it may be
+    /// large (kind by kind: the pieces and pairs looked at without codes, the floods of more
+    /// than two turns), and returns the rest to charge: each pair found when they are found by
+    /// cells or brought up to date with at most two turns (a check for each piece that moved or
+    /// sees an opened cell). Stops once the budget is spent.
+    fn push_gravity_branches(
+        &mut self,
+        sleep_from: usize,
+        parent: Option<Parent>,
+    ) -> Result<u64, OutOfBudget> {
         let from = self.branches.len();
         self.pairs.find_exposed(&self.position, self.columns.given());
         let pairs_from = self.pairs.len();
         // The branches' sort keys, made straight from the pairs when found as pairs.
         self.lookups.order_keys.clear();
         let work = if self.columns.code().is_empty() {
-            let asleep = &self.sleep[sleep_from..];
-            let checks = self.pairs.push_open_pairs(&self.position, asleep, &mut self.branches);
+            let board = open_pairs::Board {
+                position: &self.position,
+                grid: self.columns.grid(),
+                given: self.columns.given(),
+                exposed: self.pairs.exposed(),
+                asleep: &self.sleep[sleep_from..],
+            };
+            self.open_pairs.push(board, &mut self.meter, &mut self.branches)?;
             for index in from..self.branches.len() {
                 let Branch::Remove(a, b) = self.branches[index] else { unreachable!("gravity only removes") };
                 let order_key = self.order_key(a, b);
                 self.lookups.order_keys.push(order_key);
             }
             self.branches.truncate(from);
-            checks
+            0
         } else {
-            let work = self.pairs.find(&self.position, &mut self.columns, parent);
+            let work = self.pairs.find(&self.position, &mut self.columns, parent, &mut self.meter)?;
             // A pair is looked for in the sleep set only once found joined: a position has a
             // few branches and a sleep set of a few pairs, against many more pairs of open
             // pieces looked at.
@@ -394,7 +401,7 @@ impl GravitySearch {
             let (a, b) = order_key.pair();
             self.branches.push(Branch::Remove(a, b));
         }
-        work
+        Ok(work)
     }
 
     /// Looks up in the table of hopeless positions the board each branch from `from` on leaves

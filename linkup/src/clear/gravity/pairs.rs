@@ -5,7 +5,8 @@ use super::columns::{Columns, NO_PIECE};
 use super::given::Given;
 use super::grid::{bucket_open_pieces, side_by_side};
 use crate::clear::bits::{Bits, Cell, Reach, reach, span};
-use crate::clear::position::{Branch, Position};
+use crate::clear::meter::{Meter, OutOfBudget};
+use crate::clear::position::Position;
 
 /// Whether a line of at most two turns joins a *sunk* piece on `sunk` (a piece of the board's
 /// bottom row, `last`, whose only open neighbour is the ring below it, so the outside is open)
@@ -114,18 +115,32 @@ impl Pairs {
     /// Pushes onto the list the joinable pairs of the position of `position` (laid out in
     /// `columns`; the cells exposed found, [`Pairs::find_exposed`]): brought up to date from
     /// `parent`'s when found incrementally and there is a parent, else found from scratch.
-    /// Returns the work: a unit per pair found.
-    pub(super) fn find(&mut self, position: &Position, columns: &mut Columns, parent: Option<Parent>) -> u64 {
+    /// Returns the work left to charge, a unit per pair found; the floods of lines of more than
+    /// two turns are charged on `meter` as they are made, kind by kind ([`Meter::check_cost`]
+    /// each), stopping once the budget is spent.
+    pub(super) fn find(
+        &mut self,
+        position: &Position,
+        columns: &mut Columns,
+        parent: Option<Parent>,
+        meter: &mut Meter,
+    ) -> Result<u64, OutOfBudget> {
         let pairs_from = self.list.len();
         match parent {
             Some(parent) if self.incremental => {
                 self.update(position, columns, parent);
                 #[cfg(debug_assertions)]
-                self.check(position, columns, pairs_from);
+                self.check(position, columns, pairs_from, &mut Meter::new(u64::MAX, meter.check_cost()));
             }
-            _ => self.find_by_cells(position, columns),
+            _ => self.find_by_cells(position, columns, meter)?,
         }
-        (self.list.len() - pairs_from) as u64
+        Ok((self.list.len() - pairs_from) as u64)
+    }
+
+    /// The cells holding a piece with an open side ([`Pairs::find_exposed`]), a word per framed
+    /// row.
+    pub(super) fn exposed(&self) -> &[u64] {
+        &self.exposed
     }
 
     /// Fills `exposed` with the cells of the board that hold a piece with an open cell beside it
@@ -160,7 +175,12 @@ impl Pairs {
     /// Pushes onto the list every joinable pair of the board, from the pieces with an open side,
     /// bucketed by kind, and the pairs side by side found on the grid of kinds (for kinds of at
     /// most 64 pieces, see [`Columns::code`]), in no particular order.
-    fn find_by_cells(&mut self, position: &Position, columns: &mut Columns) {
+    fn find_by_cells(
+        &mut self,
+        position: &Position,
+        columns: &mut Columns,
+        meter: &mut Meter,
+    ) -> Result<(), OutOfBudget> {
         if columns.cells_on_demand() {
             columns.lay_out_kinds(position);
         }
@@ -191,7 +211,12 @@ impl Pairs {
                 let k = word * 64 + seen.trailing_zeros() as usize;
                 seen &= seen - 1;
                 let (open, sunk) = std::mem::take(&mut self.open_of_kind[k & 255]);
-                self.push_open_pairs_of_kind(position, last, k, open, sunk);
+                let floods = self.push_open_pairs_of_kind(position, last, k, open, sunk);
+                if !meter.spend(floods * meter.check_cost()) {
+                    // The scratch is left as between uses.
+                    self.open_of_kind.fill((0, 0));
+                    return Err(OutOfBudget);
+                }
             }
         }
         // Pairs side by side with a piece shut in (pairs of two open pieces are found above).
@@ -217,12 +242,13 @@ impl Pairs {
                 }
             }
         }
+        Ok(())
     }
 
     /// Pushes onto the list the joinable pairs of kind `k` (of at most 64 pieces) whose two
     /// pieces have an open side: those of `open` (bits of the index in the kind,
     /// [`Columns::code`]), of which `sunk` are sunk (see [`sunk_joinable`]; `last`: the board's
-    /// last row).
+    /// last row). Returns the floods made (the checks of lines of more than two turns).
     fn push_open_pairs_of_kind(
         &mut self,
         position: &Position,
@@ -230,11 +256,12 @@ impl Pairs {
         k: usize,
         mut open: u64,
         sunk: u64,
-    ) {
+    ) -> u64 {
         // Fewer than two pieces (no bit count: the baseline x86-64 target has no `popcnt`).
         if open & open.wrapping_sub(1) == 0 {
-            return;
+            return 0;
         }
+        let mut floods = 0;
         let max_turns = position.max_turns();
         let (lines_across, lines_down) = (position.bits().rows(), position.bits().cols());
         let members = position.members_of(k);
@@ -265,6 +292,7 @@ impl Pairs {
                     let (a, b) = (self.reach[first & 63], self.reach[second & 63]);
                     Bits::reaches_joined(lines_across, lines_down, a, b, max_turns)
                 } else {
+                    floods += 1;
                     position.pieces_joinable(pair.0, pair.1)
                 };
                 debug_assert_eq!(joined, position.pieces_joinable(pair.0, pair.1));
@@ -273,6 +301,7 @@ impl Pairs {
                 }
             }
         }
+        floods
     }
     /// Brings the joinable pairs of the position the search came from (`parent`; the list from
     /// `parent.pairs_from` on) up to date for this one, onto the end of the list (in no
@@ -363,98 +392,14 @@ impl Pairs {
     /// and the grid of kinds it lays out is, when pairs are brought up to date
     /// ([`Columns::cells_on_demand`]), laid out again before every other read.
     #[cfg(debug_assertions)]
-    fn check(&mut self, position: &Position, columns: &mut Columns, pairs_from: usize) {
+    fn check(&mut self, position: &Position, columns: &mut Columns, pairs_from: usize, meter: &mut Meter) {
         let found_end = self.list.len();
-        self.find_by_cells(position, columns);
+        self.find_by_cells(position, columns, meter).expect("an unbounded meter");
         let mut fresh = self.list.split_off(found_end);
         let mut updated = self.list[pairs_from..].to_vec();
         fresh.sort_unstable();
         updated.sort_unstable();
         assert_eq!(updated, fresh, "the pairs brought up to date are the pairs of the board");
-    }
-
-    /// Pushes onto `branches` every removable pair of the kinds of `position` with two or more
-    /// pieces left, kind by kind, each in reading order (as `Position::each_joinable_pair` finds
-    /// them, with the lines of pairs with a piece shut in on all four sides not looked for;
-    /// `exposed` must be up to date), but not the pairs of `asleep` (the sleep set: they would be
-    /// skipped). Returns the line checks made.
-    pub(super) fn push_open_pairs(
-        &self,
-        position: &Position,
-        asleep: &[(u16, u16)],
-        branches: &mut Vec<Branch>,
-    ) -> u64 {
-        let mut checks = 0;
-        for k in 0..position.kinds() {
-            let left = position.left(k);
-            if left < 2 {
-                continue;
-            }
-            if left > 4 {
-                checks += self.push_all_open_pairs(position, k, asleep, branches);
-                continue;
-            }
-            // The pieces left, in reading order, gathered without a branch per piece; and
-            // which of them have an open side (bit i for `live[i]`).
-            let (mut live, mut count) = ([0u16; 5], 0);
-            for &piece in position.members_of(k) {
-                live[count] = piece;
-                count += usize::from(position.is_present(piece));
-            }
-            let mut cells = [(0u8, 0u8); 4];
-            let mut open = 0u32;
-            for index in 0..count {
-                let (row, col) = position.cell(live[index]);
-                cells[index] = (row, col);
-                open |= ((self.exposed[row as usize] >> col & 1) as u32) << index;
-            }
-            for first in 0..count {
-                for second in first + 1..count {
-                    let ((a_row, a_col), (b_row, b_col)) = (cells[first], cells[second]);
-                    let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-                    let both_open = open >> first & open >> second & 1 == 1;
-                    if !(touching || both_open) {
-                        continue;
-                    }
-                    let pair = (live[first], live[second]);
-                    if asleep.contains(&pair) {
-                        continue;
-                    }
-                    checks += 1;
-                    if position.pieces_joinable(pair.0, pair.1) {
-                        branches.push(Branch::Remove(pair.0, pair.1));
-                    }
-                }
-            }
-        }
-        checks
-    }
-
-    /// [`Pairs::push_open_pairs`] for one kind with any number of pieces left; returns the line
-    /// checks made.
-    fn push_all_open_pairs(
-        &self,
-        position: &Position,
-        k: usize,
-        asleep: &[(u16, u16)],
-        branches: &mut Vec<Branch>,
-    ) -> u64 {
-        let open = |piece: u16| {
-            let (row, col) = position.cell(piece);
-            self.exposed[row as usize] >> col & 1 == 1
-        };
-        let mut checks = 0;
-        for (a, b) in position.present_pairs(k) {
-            let ((a_row, a_col), (b_row, b_col)) = (position.cell(a), position.cell(b));
-            let touching = a_row.abs_diff(b_row) + a_col.abs_diff(b_col) == 1;
-            if (touching || open(a) && open(b)) && !asleep.contains(&(a, b)) {
-                checks += 1;
-                if position.pieces_joinable(a, b) {
-                    branches.push(Branch::Remove(a, b));
-                }
-            }
-        }
-        checks
     }
 }
 

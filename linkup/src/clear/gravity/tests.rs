@@ -274,3 +274,21 @@ fn pairs_looked_for_among_all_pieces_are_charged_each_check() {
     assert_eq!((outcome.verdict, outcome.positions), (crate::clear::Verdict::Hopeless, 1));
     assert!(outcome.work >= checks, "{} units of work", outcome.work);
 }
+
+/// On the same board, each position is also charged for the pieces it looks at: a pass over
+/// the pieces with an open side, and one over every piece for the pairs side by side, a unit
+/// per [`open_pairs::PIECES_PER_UNIT`] pieces, so that a position of many pieces and few pairs
+/// costs what it does.
+#[test]
+fn pairs_looked_for_among_all_pieces_are_charged_the_pieces_looked_at() {
+    let mut cells: Vec<u32> = (0..168).map(|cell| 1 + (cell / 12 + cell % 12) as u32 % 2).collect();
+    cells[5 * 12..7 * 12].fill(0);
+    let (pieces, open, checks) = (144, 24, 2 * 12 * 11 / 2);
+    let board = Board::from_vec(14, 12, cells);
+    let rules = Rules { max_turns: 0, outside: false };
+    let outcome =
+        crate::clear::search(&board, Settings { rules, gravity: true, budget: DEFAULT_BUDGET }).unwrap();
+    assert_eq!((outcome.verdict, outcome.positions), (crate::clear::Verdict::Hopeless, 1));
+    let passes = (pieces + open) / open_pairs::PIECES_PER_UNIT;
+    assert!(outcome.work >= checks + passes, "{} units of work", outcome.work);
+}

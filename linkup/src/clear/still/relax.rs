@@ -6,7 +6,7 @@
 use super::pairs::PairCache;
 use super::proofs::{Cut, count_from_base};
 use super::relaxed::{Edge, MANY, Relaxing};
-use crate::clear::meter::{MAX_EDGES, Meter};
+use crate::clear::meter::{Limit, MAX_EDGES, Meter};
 use crate::clear::pairings::{ALL_PAIRINGS, PAIRINGS, PAIRS_OF};
 use crate::clear::position::{Branch, Position};
 use crate::clear::wait::Wait;
@@ -168,7 +168,7 @@ impl Relaxation {
                 if edges.len() + count * (count - 1) / 2 > MAX_EDGES
                     || !parts.meter.spend((count * (count - 1) / 2) as u64)
                 {
-                    parts.meter.stop();
+                    parts.meter.stop(Limit::Pairs);
                     break;
                 }
                 edges.extend(position.present_pairs(k).map(|(a, b)| {
@@ -438,7 +438,7 @@ impl Relaxation {
             // The base's copy of the pairs waiting.
             kept += edges.len();
             if kept > MAX_EDGES || !parts.meter.spend(edges.len() as u64) {
-                parts.meter.stop();
+                parts.meter.stop(Limit::Pairs);
                 self.blocked[k] = 0;
                 continue;
             }

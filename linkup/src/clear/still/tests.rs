@@ -11,7 +11,7 @@ use super::search::StillSearch;
 use crate::clear::meter::OutOfBudget;
 use crate::clear::search::Search;
 use crate::clear::{
-    DEFAULT_BUDGET, MAX_EDGES, MAX_SIDE, MEMO_WORDS, Settings, Tuning, Verdict, search, search_tuned,
+    DEFAULT_BUDGET, Limit, MAX_EDGES, MAX_SIDE, MEMO_WORDS, Settings, Tuning, Verdict, search, search_tuned,
 };
 use crate::model::{Board, EMPTY, Rules};
 
@@ -50,7 +50,7 @@ fn decide_deal(
                 true
             }
             Verdict::Hopeless => false,
-            Verdict::Undecided => return Err(TestCaseError::fail(format!("undecided: seed {seed}"))),
+            Verdict::Undecided(_) => return Err(TestCaseError::fail(format!("undecided: seed {seed}"))),
         };
         verdicts.push(cleared);
     }
@@ -103,7 +103,7 @@ proptest! {
         let board = crate::r#gen::deal(6, 8, 12, 4, &mut rng);
         let settings = Settings { rules: Rules { max_turns, outside }, gravity: false, budget: 100_000_000 };
         let outcome = search_tuned(&board, settings, Tuning { probe_after: 0, round_unit: Some(2), ..Tuning::default() }).expect("small");
-        prop_assert!(outcome.verdict != Verdict::Undecided, "seed {}", seed);
+        prop_assert!(!matches!(outcome.verdict, Verdict::Undecided(_)), "seed {}", seed);
     }
 }
 
@@ -144,7 +144,7 @@ proptest! {
                 prop_assert!(left.cells().iter().all(|&kind| kind == EMPTY), "seed {}", seed);
             }
             Verdict::Hopeless => prop_assert!(!clearable, "seed {}", seed),
-            Verdict::Undecided => prop_assert!(false, "undecided: seed {}", seed),
+            Verdict::Undecided(_) => prop_assert!(false, "undecided: seed {}", seed),
         }
     }
 }
@@ -186,16 +186,19 @@ fn largest_board_of_two_kinds(seed: u64) -> Board {
 const OVERSHOOT: u64 = (MAX_EDGES + MAX_SIDE * MAX_SIDE * 64) as u64;
 
 /// A position of the largest board with two kinds costs tens of millions of line checks (its
-/// kinds' pairs, and their relaxation more than [`MAX_EDGES`] pairs): the default budget ends
-/// the search undecided, having spent no more than it allows.
+/// kinds' pairs, and their relaxation more than [`MAX_EDGES`] pairs): the search ends undecided
+/// within the default budget, and says that the bound on the pairs stopped it, not the budget.
 #[test]
-fn the_default_budget_ends_a_largest_board_of_two_kinds_undecided() {
+fn the_bound_on_pairs_ends_a_largest_board_of_two_kinds_undecided() {
     let board = largest_board_of_two_kinds(1);
     let settings =
         Settings { rules: Rules { max_turns: 2, outside: true }, gravity: false, budget: DEFAULT_BUDGET };
     let outcome = search(&board, settings).expect("fits");
-    assert_eq!(outcome.verdict, Verdict::Undecided);
-    assert!(outcome.work <= DEFAULT_BUDGET + OVERSHOOT, "{} units of work", outcome.work);
+    assert_eq!(outcome.verdict, Verdict::Undecided(Limit::Pairs));
+    assert!(outcome.work <= DEFAULT_BUDGET, "{} units of work", outcome.work);
+    // A larger budget does not raise the bound.
+    let outcome = search(&board, Settings { budget: 4 * DEFAULT_BUDGET, ..settings }).expect("fits");
+    assert_eq!(outcome.verdict, Verdict::Undecided(Limit::Pairs));
 }
 
 /// A small budget stops the search inside its first position, with and without gravity, and
@@ -206,7 +209,7 @@ fn a_small_budget_stops_inside_the_first_position() {
     for gravity in [false, true] {
         let settings = Settings { rules: Rules { max_turns: 2, outside: true }, gravity, budget: 1_000 };
         let outcome = search(&board, settings).expect("fits");
-        assert_eq!(outcome.verdict, Verdict::Undecided, "gravity {gravity}");
+        assert_eq!(outcome.verdict, Verdict::Undecided(Limit::Budget), "gravity {gravity}");
         // Counted once its safe moves are made, which are already past the budget without gravity.
         assert!(outcome.positions <= 1, "gravity {gravity}: {} positions", outcome.positions);
         assert!(outcome.work <= 1_000 + OVERSHOOT, "gravity {gravity}: {} units of work", outcome.work);
