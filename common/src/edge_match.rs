@@ -60,6 +60,7 @@ mod bits;
 mod board_symmetry;
 mod checks;
 mod dead_ends;
+mod distinct;
 mod kinds;
 mod nodes;
 mod restarts;

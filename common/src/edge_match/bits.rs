@@ -142,6 +142,9 @@ pub(super) struct BitSearch<S: KindSet> {
     pub(super) nodes: Nodes,
     pub(super) found: u64,
     pub(super) first: Option<Grid<Placement>>,
+    /// When kept (counting with restarts, module `restarts`): the kinds of every solution
+    /// found, `cells` bytes each, one after the other.
+    pub(super) recorded: Option<Vec<u8>>,
 }
 
 impl<S: KindSet> BitSearch<S> {
@@ -202,6 +205,7 @@ impl<S: KindSet> BitSearch<S> {
             nodes: Nodes::new(config.progress.clone(), config.budgets.poll),
             found: 0,
             first: None,
+            recorded: None,
         };
         assert!(puzzle.kinds.len() <= S::CAPACITY);
         for (index, kind) in puzzle.kinds.iter().enumerate() {

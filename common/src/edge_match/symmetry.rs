@@ -93,16 +93,14 @@ pub(super) fn search<S: KindSet>(puzzle: &Puzzle, config: &Config) -> Outcome<Gr
             estimate_leaders(&mut probes, budgets.quick_more_leaders, budgets.quick_more_probes, &mut nodes);
     }
     let Probe { symmetry, puzzle: turned, .. } = probes.swap_remove(chosen);
-    // One solution wanted: randomised restarts (module `restarts`) either settle the puzzle or
-    // leave it to the complete search below.
-    if config.limit <= 1 {
-        let (settled, spent) = restarts::find_one::<S>(puzzle, config, size);
-        nodes += spent;
-        match settled {
-            Settled::Found(first) => return Outcome { first: Some(first), found: 1, nodes },
-            Settled::Unsolvable => return Outcome::none(nodes),
-            Settled::Open => {}
-        }
+    // Randomised restarts (module `restarts`) either settle the puzzle or leave it to the
+    // complete search below.
+    let (settled, spent) = restarts::settle::<S>(puzzle, config, size);
+    nodes += spent;
+    match settled {
+        Settled::Found { first, found } => return Outcome { first: Some(first), found, nodes },
+        Settled::Unsolvable => return Outcome::none(nodes),
+        Settled::Open => {}
     }
     config.progress.set_estimate(nodes.saturating_add(size as u64));
     let outcome = SplitSearch::run(BitSearch::<S>::new(&turned, config), config.thread_count(), budgets.poll);

@@ -412,17 +412,25 @@ fn free_border_restarts_keep_the_verdict_and_find_real_solutions() {
 /// the same input must settle the same way; with `settle_all`, every puzzle must be settled.
 /// Returns the puzzles found solvable and those refuted.
 fn check_restarts(budgets: Budgets, settle_all: bool) -> (u32, u32) {
+    check_restarts_counting(budgets, 1, settle_all)
+}
+
+/// [`check_restarts`] counting to `limit`: a count settled by the restarts must be the count
+/// plain backtracking finds up to the limit.
+fn check_restarts_counting(budgets: Budgets, limit: u64, settle_all: bool) -> (u32, u32) {
     let (mut found, mut refuted) = (0, 0);
     for seed in 0..200 {
         let puzzle = free_puzzle(seed);
         if !puzzle.nearly_distinct() {
             continue;
         }
-        let solvable = plain_count(&puzzle, 1) == 1;
-        let (settled, _) = restarts::find_one::<u64>(&puzzle, &config(1, budgets), f64::INFINITY);
+        let expected = plain_count(&puzzle, limit);
+        let solvable = expected > 0;
+        let (settled, _) = restarts::settle::<u64>(&puzzle, &config(limit, budgets), f64::INFINITY);
         match &settled {
-            Settled::Found(solution) => {
+            Settled::Found { first: solution, found: count } => {
                 assert!(solvable && is_solution(&puzzle, solution), "seed {seed}");
+                assert_eq!(*count, expected, "seed {seed}, limit {limit}");
                 found += 1;
             }
             Settled::Unsolvable => {
@@ -432,7 +440,7 @@ fn check_restarts(budgets: Budgets, settle_all: bool) -> (u32, u32) {
             Settled::Open => assert!(!settle_all, "seed {seed}: a small puzzle is settled"),
         }
         assert_eq!(
-            restarts::find_one::<u64>(&puzzle, &config(1, budgets), f64::INFINITY).0,
+            restarts::settle::<u64>(&puzzle, &config(limit, budgets), f64::INFINITY).0,
             settled,
             "seed {seed}"
         );
@@ -463,6 +471,40 @@ fn scarce_first_restarts_stay_exact() {
     let budgets = Budgets { restarts: 20_000, restart_unit: 3, scarce_cells: 0, ..Budgets::DEFAULT };
     let (found, refuted) = check_restarts(budgets, false);
     assert!(found > 10 && refuted > 0, "{found} found, {refuted} refuted: the runs were not exercised");
+}
+
+#[test]
+fn counting_restarts_settle_only_true_counts() {
+    // Counting to a limit with runs of a few nodes: the distinct boards the stopped runs pool,
+    // or a run that ends within its budget, settle the count; either must be the true count.
+    let budgets = Budgets { restarts: 20_000, restart_unit: 3, ..Budgets::DEFAULT };
+    for limit in [2, 3, 8] {
+        let (found, refuted) = check_restarts_counting(budgets, limit, false);
+        assert!(found > 10 && refuted > 0, "limit {limit}: {found} counted, {refuted} refuted");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn counts_by_restarts_agree_with_plain_backtracking(
+        rows in 1usize..=4, cols in 1usize..=4, labels in 2u8..=6, fixed: bool, rotate: bool,
+        break_one: bool, limit in 2u64..=12, seed: u64,
+    ) {
+        // Runs of a few nodes for both searches, restarted many times: a count comes from the
+        // boards the stopped runs pool, or from a run that ended within its budget.
+        let puzzle = random_puzzle(rows, cols, labels, fixed, rotate, break_one, seed);
+        let budgets = Budgets {
+            first_run: 3, plain: 0, quick_plain: 0, quick_tree: 0, restart_share: 1, restart_unit: 2,
+            ..Budgets::DEFAULT
+        };
+        let outcome = search(&puzzle, &config(limit, budgets));
+        prop_assert_eq!(outcome.found, plain_count(&puzzle, limit), "seed {}", seed);
+        if let Some(solution) = &outcome.first {
+            prop_assert!(is_solution(&puzzle, solution), "seed {}", seed);
+        }
+    }
 }
 
 mod threads;

@@ -18,18 +18,7 @@ impl<S: KindSet> BitSearch<S> {
         self.nodes.count += 1;
         let (rows, cols) = (self.rows, self.cols);
         if cell == self.cells {
-            self.found += 1;
-            let first = self.first.is_none();
-            if first {
-                let placements = self.board[..cell]
-                    .iter()
-                    .map(|&kind| Placement { kind: kind as usize, orientation: 0 })
-                    .collect();
-                self.first = Some(Grid::from_vec(rows, cols, placements));
-            }
-            // Every solution goes to the shared count of a split task, the last one too.
-            let settled = self.nodes.solution_settles(first);
-            return settled || self.found >= self.limit;
+            return self.solution();
         }
         if col == 0 && !self.plan_row(row) {
             return false;
@@ -52,6 +41,28 @@ impl<S: KindSet> BitSearch<S> {
         } else {
             self.branch::<{ Cells::EDGE }>(cell, row, col, candidates, row_start)
         }
+    }
+
+    /// Records the board filled now as a solution (and in [`BitSearch::recorded`] when it
+    /// keeps them); whether the search may stop.
+    #[cold]
+    fn solution(&mut self) -> bool {
+        let cell = self.cells;
+        self.found += 1;
+        if let Some(boards) = &mut self.recorded {
+            boards.extend_from_slice(&self.board[..cell]);
+        }
+        let first = self.first.is_none();
+        if first {
+            let placements = self.board[..cell]
+                .iter()
+                .map(|&kind| Placement { kind: kind as usize, orientation: 0 })
+                .collect();
+            self.first = Some(Grid::from_vec(self.rows, self.cols, placements));
+        }
+        // Every solution goes to the shared count of a split task, the last one too.
+        let settled = self.nodes.solution_settles(first);
+        settled || self.found >= self.limit
     }
 
     /// [`BitSearch::fill`] for a cell after the first in its row and past the prefix, whose
