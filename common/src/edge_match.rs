@@ -52,10 +52,11 @@ use std::num::NonZeroUsize;
 
 use crate::Grid;
 pub use crate::search::{Outcome, Progress};
+pub use parts::{PREFIXES_PER_PART, Part, PartOutcome, merge_parts, search_part};
 
 // The modules in layers, each using only those listed before it: `kinds`, `nodes`, `checks`,
-// `dead_ends` and `board_symmetry` stand alone; `rows` and `bits` search; `split`, `restarts`
-// and `symmetry` drive the bit search.
+// `dead_ends`, `distinct` and `board_symmetry` stand alone; `rows` and `bits` search; `split`,
+// `restarts` and `symmetry` drive the bit search; `parts` cuts a search into parts.
 mod bits;
 mod board_symmetry;
 mod checks;
@@ -63,6 +64,7 @@ mod dead_ends;
 mod distinct;
 mod kinds;
 mod nodes;
+mod parts;
 mod restarts;
 mod rows;
 mod split;

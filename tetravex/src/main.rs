@@ -1,13 +1,15 @@
 //! The `tetravex` binary: arguments only; the work is in the library.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Input, InputArg, SeedArg};
+use common::cli::{self, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP, Failure, Input, InputArg, SeedArg};
+use common::edge_match::Part;
 use common::progress_line::ProgressLine;
 use common::search::{SearchArgs, made, write_generated};
 use tetravex::model::{DIGITS, MAX_SIZE};
+use tetravex::parts;
 use tetravex::{Options, r#gen, parse, svg};
 
 const ABOUT: &str = "Solves Gnome Tetravex games in the judge format of ZOJ 1008.";
@@ -68,12 +70,18 @@ struct Cli {
     svg: Option<PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
+    /// Search only part K of N of every game, on one thread, and print a record of it for
+    /// `tetravex merge`, which joins the records of all N parts into this command's answer.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["svg", "threads"])]
+    part: Option<Part>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print generated games in the input format.
     Gen(GenArgs),
+    /// Print the answer of the runs with `--part K/N` whose records FILES hold (stdin if none).
+    Merge { files: Vec<PathBuf> },
 }
 
 #[derive(Debug, Args)]
@@ -145,6 +153,13 @@ fn main() -> ExitCode {
             }
             write_generated(games, r#gen::to_input, out)
         }
+        Some(Command::Merge { files }) => {
+            let paths: Vec<Option<&Path>> =
+                if files.is_empty() { vec![None] } else { files.iter().map(|f| Some(f.as_path())).collect() };
+            let inputs = paths.into_iter().map(Input::read).collect::<Result<Vec<_>, _>>()?;
+            let records = inputs.iter().map(|i| (i.name.as_str(), i.bytes.as_slice()));
+            Ok(out.write_all(&parts::merge(records).map_err(Failure::Input)?)?)
+        }
         None => {
             let input = Input::read(cli.input.path())?;
             let games = input.parse(parse::games)?;
@@ -157,7 +172,11 @@ fn main() -> ExitCode {
                 threads: cli.search.threads,
                 svg: cli.svg.as_deref(),
             };
-            tetravex::answer(&games, options, ProgressLine::start().progress(), out)?;
+            let progress = ProgressLine::start();
+            match cli.part {
+                Some(part) => parts::run(&input.bytes, &games, options, part, progress.progress(), out)?,
+                None => tetravex::answer(&games, options, progress.progress(), out)?,
+            }
             Ok(())
         }
     })

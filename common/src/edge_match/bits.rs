@@ -246,10 +246,16 @@ impl<S: KindSet> BitSearch<S> {
     }
 
     pub(super) fn run(&mut self) {
-        if self.counters.surplus_fits(self.rows, self.cols) {
+        if self.root_fits() {
             self.fill(0, 0, 0, ANY);
         }
         self.nodes.report();
+    }
+
+    /// Whether the root passes the surplus check, which [`BitSearch::run`] makes before any
+    /// placement.
+    pub(super) fn root_fits(&self) -> bool {
+        self.counters.surplus_fits(self.rows, self.cols)
     }
 
     /// After a run stopped by a split ([`Nodes::split`]): the rest of its tree as prefixes for

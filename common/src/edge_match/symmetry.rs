@@ -51,13 +51,39 @@ const WALK_SEED: u64 = 0x7465_7472_6176_6578;
 /// The bit search of a [nearly distinct](Puzzle::nearly_distinct) puzzle, with the symmetry
 /// choice of the module documentation.
 pub(super) fn search<S: KindSet>(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
+    match choose::<S>(puzzle, config, true) {
+        Chosen::Settled(outcome) => outcome,
+        Chosen::Complete { symmetry, turned, size, nodes } => {
+            config.progress.set_estimate(nodes.saturating_add(size as u64));
+            let search = BitSearch::<S>::new(&turned, config);
+            let outcome = SplitSearch::run(search, config.thread_count(), config.budgets.poll);
+            let outcome = outcome.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
+            Outcome { nodes: nodes + outcome.nodes, ..outcome }
+        }
+    }
+}
+
+/// Where the bit search stands once it has chosen its symmetry ([`choose`]).
+pub(super) enum Chosen {
+    /// Settled before the complete search.
+    Settled(Outcome<Grid<Placement>>),
+    /// The complete search is left: the puzzle laid out under `symmetry` is `turned`, its tree
+    /// estimated at `size` nodes, after `nodes` spent.
+    Complete { symmetry: Symmetry, turned: Puzzle, size: f64, nodes: u64 },
+}
+
+/// Everything the bit search does before its complete search, as the module documentation
+/// says: the budget on the puzzle as given, the quick estimate and its bounded search, the
+/// estimate that chooses the symmetry, and when `restarts`, the randomised restarts. Depends
+/// only on the puzzle and the budgets.
+pub(super) fn choose<S: KindSet>(puzzle: &Puzzle, config: &Config, restarts: bool) -> Chosen {
     let budgets = &config.budgets;
     let quick = budgets.quick_probes < budgets.probes && puzzle.rows * puzzle.cols <= budgets.quick_cells;
     let mut plain = BitSearch::<S>::new(puzzle, config);
     plain.nodes.set_budget(if quick { budgets.quick_plain } else { budgets.plain });
     plain.run();
     if !plain.nodes.out_of_budget {
-        return Outcome { first: plain.first, found: plain.found, nodes: plain.nodes.count };
+        return Chosen::Settled(Outcome { first: plain.first, found: plain.found, nodes: plain.nodes.count });
     }
     let mut nodes = plain.nodes.count;
     let mut probes: Vec<Probe<S>> =
@@ -80,7 +106,7 @@ pub(super) fn search<S: KindSet>(puzzle: &Puzzle, config: &Config) -> Outcome<Gr
                 let first = bounded
                     .first
                     .map(|solution| probe.symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
-                return Outcome { first, found: bounded.found, nodes };
+                return Chosen::Settled(Outcome { first, found: bounded.found, nodes });
             }
         }
     }
@@ -93,19 +119,20 @@ pub(super) fn search<S: KindSet>(puzzle: &Puzzle, config: &Config) -> Outcome<Gr
             estimate_leaders(&mut probes, budgets.quick_more_leaders, budgets.quick_more_probes, &mut nodes);
     }
     let Probe { symmetry, puzzle: turned, .. } = probes.swap_remove(chosen);
-    // Randomised restarts (module `restarts`) either settle the puzzle or leave it to the
-    // complete search below.
-    let (settled, spent) = restarts::settle::<S>(puzzle, config, size);
-    nodes += spent;
-    match settled {
-        Settled::Found { first, found } => return Outcome { first: Some(first), found, nodes },
-        Settled::Unsolvable => return Outcome::none(nodes),
-        Settled::Open => {}
+    if restarts {
+        // Randomised restarts (module `restarts`) either settle the puzzle or leave it to the
+        // complete search.
+        let (settled, spent) = restarts::settle::<S>(puzzle, config, size);
+        nodes += spent;
+        match settled {
+            Settled::Found { first, found } => {
+                return Chosen::Settled(Outcome { first: Some(first), found, nodes });
+            }
+            Settled::Unsolvable => return Chosen::Settled(Outcome::none(nodes)),
+            Settled::Open => {}
+        }
     }
-    config.progress.set_estimate(nodes.saturating_add(size as u64));
-    let outcome = SplitSearch::run(BitSearch::<S>::new(&turned, config), config.thread_count(), budgets.poll);
-    let outcome = outcome.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
-    Outcome { nodes: nodes + outcome.nodes, ..outcome }
+    Chosen::Complete { symmetry, turned, size, nodes }
 }
 
 /// Walks every probe up to `walks` random walks, adding the nodes walked to `nodes`; returns

@@ -507,4 +507,5 @@ proptest! {
     }
 }
 
+mod parts;
 mod threads;

@@ -16,7 +16,6 @@ impl<S: KindSet> BitSearch<S> {
             return true;
         }
         self.nodes.count += 1;
-        let (rows, cols) = (self.rows, self.cols);
         if cell == self.cells {
             return self.solution();
         }
