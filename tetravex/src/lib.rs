@@ -55,6 +55,7 @@
 //! where naive search explodes. [`reference`](mod@reference) is the plain row-major search beside it; the
 //! crate's README records how the two compare.
 
+pub mod band;
 pub mod r#gen;
 pub mod model;
 pub mod parse;

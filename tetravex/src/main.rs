@@ -1,5 +1,6 @@
 //! The `tetravex` binary: arguments only; the work is in the library.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,7 +11,7 @@ use common::progress_line::ProgressLine;
 use common::search::{SearchArgs, made, write_generated};
 use tetravex::model::{DIGITS, MAX_SIZE};
 use tetravex::parts;
-use tetravex::{Options, r#gen, parse, svg};
+use tetravex::{Options, band, r#gen, parse, svg};
 
 const ABOUT: &str = "Solves Gnome Tetravex games in the judge format of ZOJ 1008.";
 
@@ -141,6 +142,9 @@ fn main() -> ExitCode {
                 games: args.games as usize,
                 tries: args.tries.unwrap_or_else(|| r#gen::default_tries(args.size.into())),
             };
+            // At the hard band checked games are refused; drawn ones get a warning once written.
+            let checked = args.unique || args.unsolvable || args.perturb;
+            let warning = band::advice(options.size, options.digits, checked).map_err(Failure::OutOfTries)?;
             let make = match (args.unique, args.random, args.perturb) {
                 (true, _, _) => r#gen::unique_games,
                 (_, true, _) => r#gen::random_games,
@@ -151,7 +155,12 @@ fn main() -> ExitCode {
             if let (Some(dir), Some(made)) = (&args.svg, made(&games)) {
                 svg::write_sheets(dir, made)?;
             }
-            write_generated(games, r#gen::to_input, out)
+            write_generated(games, r#gen::to_input, out)?;
+            out.flush()?;
+            if let Some(warning) = warning {
+                let _ = writeln!(std::io::stderr(), "{warning}");
+            }
+            Ok(())
         }
         Some(Command::Merge { files }) => {
             let paths: Vec<Option<&Path>> =
