@@ -14,7 +14,7 @@
 //! The seed of a set is `--seed`, or `100 × side + digits`. `--solver PATH` times another build
 //! of `tail_timing` (say the one before a change) on the same games.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rand::SeedableRng;
@@ -92,7 +92,7 @@ fn draw(mode: &str, size: usize, digits: u8, count: usize, seed: u64) -> Vec<Gam
 }
 
 /// Solves the game in `file` with `solver` under a CPU cap of `cap` seconds.
-fn time(solver: &PathBuf, file: &PathBuf, cap: u64) -> Timed {
+fn time(solver: &Path, file: &Path, cap: u64) -> Timed {
     let script = format!(
         "ulimit -t {cap}; exec /usr/bin/time -f 'cpu %U %S' '{}' < '{}'",
         solver.display(),
