@@ -111,7 +111,7 @@ fn time(solver: &Path, file: &Path, cap: u64) -> Timed {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words[..] {
             ["progress", nodes] if timed.verdict.is_none() => {
-                timed.nodes = nodes.parse().unwrap_or(timed.nodes)
+                timed.nodes = nodes.parse().unwrap_or(timed.nodes);
             }
             ["cpu", user, system] => {
                 timed.cpu = user.parse::<f64>().unwrap_or(0.0) + system.parse::<f64>().unwrap_or(0.0);
