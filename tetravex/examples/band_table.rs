@@ -110,7 +110,7 @@ fn time(solver: &Path, file: &Path, cap: u64) -> Timed {
     for line in stderr.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words[..] {
-            ["progress", nodes] if timed.verdict.is_none() => {
+            ["progress", nodes, "estimate", _] if timed.verdict.is_none() => {
                 timed.nodes = nodes.parse().unwrap_or(timed.nodes);
             }
             ["cpu", user, system] => {

@@ -3,7 +3,8 @@
 //! the harness for games too slow for criterion.
 //! `cargo run --release -p tetravex --example tail_timing < games.txt`; wrap it in `timeout`
 //! when a game may not finish. With `TAIL_PROGRESS` set in the environment, the nodes searched
-//! so far go to stderr every half second (`progress N`).
+//! so far go to stderr every half second (`progress N estimate E`, E once the search has sized
+//! its tree, else 0).
 
 use std::io::{Read, Write};
 use std::num::NonZeroUsize;
@@ -19,14 +20,15 @@ fn main() {
     let games = parse::games(&mut Tokens::new(&text)).expect("games in the judge format");
     let mut config = Config::new(1).with_threads(Some(NonZeroUsize::MIN));
     if std::env::var_os("TAIL_PROGRESS").is_some() {
-        // The nodes so far on stderr every half second, for a harness that stops a long game
-        // (`band_table`): the last line tells how far it got.
+        // The nodes so far (and the search's estimate of all it will visit, once it has one) on
+        // stderr every half second, for a harness that stops a long game (`band_table`): the
+        // last line tells how far it got.
         let progress = Progress::watched();
         config = config.with_progress(progress.clone());
         std::thread::spawn(move || {
             loop {
                 std::thread::sleep(std::time::Duration::from_millis(500));
-                eprintln!("progress {}", progress.nodes());
+                eprintln!("progress {} estimate {}", progress.nodes(), progress.estimate());
             }
         });
     }
