@@ -25,7 +25,10 @@
 //! searched for, and either the `whole` outcome (the first part reports a search settled before
 //! it is cut) or the part's `share`: solutions found, nodes, and its first solution as `first
 //! PLACE board TILES`, PLACE being its subtree's place in the search order; a board is its tiles
-//! row by row, four digits each (top, right, bottom, left). `end` closes a complete record.
+//! row by row, four digits each (top, right, bottom, left). `end` closes a complete record; a
+//! record cut short (a part stopped before its end, then run again) is passed over when a
+//! complete record of the same part is there too, and a part given twice must give the same
+//! record.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -171,6 +174,9 @@ struct Record {
 struct Merged {
     count: Option<usize>,
     parts: BTreeMap<usize, (Record, String)>,
+    /// Where a record cut short (with no `end`) began, by part: ignored when the part has a
+    /// complete record too (a scheduler's retry), else named as the reason it is missing.
+    cut: BTreeMap<usize, String>,
 }
 
 impl Merged {
@@ -179,34 +185,37 @@ impl Merged {
         let text = std::str::from_utf8(bytes).map_err(|_| {
             records_error(&format!("{name} is not text: expected the records `tetravex --part` prints"))
         })?;
-        let mut lines = text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty());
+        // The record being read: its part, header, outcomes so far and where it began.
+        let mut open: Option<(Part, Record, String)> = None;
         let mut read_any = false;
-        while let Some((at, line)) = lines.next() {
+        for (at, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
             let place = format!("{name}:{}", at + 1);
-            let (part, header) = parse_header(line).ok_or_else(|| {
-                records_error(&format!(
-                    "{place}: expected a record's first line `{MAGIC} K/N …`, found `{line}`"
-                ))
-            })?;
-            let mut record = Record { header, outcomes: BTreeMap::new() };
-            let mut ended = false;
-            for (at, line) in lines.by_ref() {
-                if line.trim() == "end" {
-                    ended = true;
-                    break;
+            if let Some((part, header)) = parse_header(line) {
+                // A record that another begins before its end was cut short (a part stopped
+                // and run again writes both into one stream).
+                if let Some((part, _, began)) = open.take() {
+                    self.cut.entry(part.index()).or_insert(began);
                 }
-                let ((game, limit), outcome) = parse_outcome(line).ok_or_else(|| {
-                    records_error(&format!("{name}:{}: not a line of a part's record: `{line}`", at + 1))
-                })?;
-                record.outcomes.insert((game, limit), outcome);
+                open = Some((part, Record { header, outcomes: BTreeMap::new() }, place));
+                read_any = true;
+                continue;
             }
-            if !ended {
+            let Some((part, mut record, began)) = open.take() else {
                 return Err(records_error(&format!(
-                    "{place}: the record of part {part} is cut short (no `end` line): run that part again"
+                    "{place}: expected a record's first line `{MAGIC} K/N …`, found `{line}`"
                 )));
+            };
+            if line.trim() == "end" {
+                self.add(part, record, began)?;
+                continue;
             }
-            self.add(part, record, place)?;
-            read_any = true;
+            let ((game, limit), outcome) = parse_outcome(line)
+                .ok_or_else(|| records_error(&format!("{place}: not a line of a part's record: `{line}`")))?;
+            record.outcomes.insert((game, limit), outcome);
+            open = Some((part, record, began));
+        }
+        if let Some((part, _, began)) = open {
+            self.cut.entry(part.index()).or_insert(began);
         }
         if read_any { Ok(()) } else { Err(records_error(&format!("{name} holds no record of a part"))) }
     }
@@ -242,8 +251,20 @@ impl Merged {
 
     /// The shared header and every part's record, once all are there, each with every search.
     fn complete(self) -> Result<(Header, BTreeMap<usize, Record>), String> {
+        if let (None, Some((index, began))) = (self.count, self.cut.iter().next()) {
+            return Err(records_error(&format!(
+                "{began}: the record of part {} is cut short (no `end` line): run that part again",
+                index + 1
+            )));
+        }
         let count = self.count.unwrap_or(0);
         let missing: Vec<usize> = (0..count).filter(|index| !self.parts.contains_key(index)).collect();
+        if let Some((index, began)) = missing.iter().find_map(|index| self.cut.get_key_value(index)) {
+            return Err(records_error(&format!(
+                "{began}: the record of part {}/{count} is cut short (no `end` line): run that part again",
+                index + 1
+            )));
+        }
         if !missing.is_empty() {
             let named: Vec<String> =
                 missing.iter().take(10).map(|index| format!("{}/{count}", index + 1)).collect();
@@ -415,8 +436,16 @@ mod tests {
         assert!(missing.contains("parts missing: 2/3"), "{missing}");
         let cut = merged(parts[0].trim_end_matches("end\n").as_bytes()).unwrap_err();
         assert!(cut.contains("cut short"), "{cut}");
-        // A part twice, as a scheduler's retry leaves it: accepted when the same.
+        // A part twice, as a scheduler's retry leaves it: accepted when the same, and a copy
+        // cut short beside a complete one is passed over.
         assert!(merged(format!("{all}{}", parts[1]).as_bytes()).is_ok());
+        let stopped = parts[1].lines().take(2).collect::<Vec<_>>().join("\n");
+        assert_eq!(
+            merged(format!("{}{stopped}\n{}{}", parts[0], parts[1], parts[2]).as_bytes()),
+            merged(all.as_bytes())
+        );
+        let missing = merged(format!("{}{stopped}\n{}", parts[0], parts[2]).as_bytes()).unwrap_err();
+        assert!(missing.contains("parts.txt:") && missing.contains("part 2/3 is cut short"), "{missing}");
         let other_options =
             String::from_utf8(records(Options { show: true, ..Options::default() }, 3)).expect("text");
         let other: Vec<&str> = other_options.split_inclusive("end\n").collect();
