@@ -176,7 +176,7 @@ struct Merged {
     parts: BTreeMap<usize, (Record, String)>,
     /// Where a record cut short (with no `end`) began, by part: ignored when the part has a
     /// complete record too (a scheduler's retry), else named as the reason it is missing.
-    cut: BTreeMap<usize, String>,
+    cut: BTreeMap<usize, (Part, String)>,
 }
 
 impl Merged {
@@ -194,7 +194,7 @@ impl Merged {
                 // A record that another begins before its end was cut short (a part stopped
                 // and run again writes both into one stream).
                 if let Some((part, _, began)) = open.take() {
-                    self.cut.entry(part.index()).or_insert(began);
+                    self.cut.entry(part.index()).or_insert((part, began));
                 }
                 open = Some((part, Record { header, outcomes: BTreeMap::new() }, place));
                 read_any = true;
@@ -215,7 +215,7 @@ impl Merged {
             open = Some((part, record, began));
         }
         if let Some((part, _, began)) = open {
-            self.cut.entry(part.index()).or_insert(began);
+            self.cut.entry(part.index()).or_insert((part, began));
         }
         if read_any { Ok(()) } else { Err(records_error(&format!("{name} holds no record of a part"))) }
     }
@@ -251,19 +251,18 @@ impl Merged {
 
     /// The shared header and every part's record, once all are there, each with every search.
     fn complete(self) -> Result<(Header, BTreeMap<usize, Record>), String> {
-        if let (None, Some((index, began))) = (self.count, self.cut.iter().next()) {
-            return Err(records_error(&format!(
-                "{began}: the record of part {} is cut short (no `end` line): run that part again",
-                index + 1
-            )));
+        let cut_short = |(part, began): &(Part, String)| {
+            records_error(&format!(
+                "{began}: the record of part {part} is cut short (no `end` line): run that part again"
+            ))
+        };
+        if let (None, Some(cut)) = (self.count, self.cut.values().next()) {
+            return Err(cut_short(cut));
         }
         let count = self.count.unwrap_or(0);
         let missing: Vec<usize> = (0..count).filter(|index| !self.parts.contains_key(index)).collect();
-        if let Some((index, began)) = missing.iter().find_map(|index| self.cut.get_key_value(index)) {
-            return Err(records_error(&format!(
-                "{began}: the record of part {}/{count} is cut short (no `end` line): run that part again",
-                index + 1
-            )));
+        if let Some(cut) = missing.iter().find_map(|index| self.cut.get(index)) {
+            return Err(cut_short(cut));
         }
         if !missing.is_empty() {
             let named: Vec<String> =
