@@ -125,7 +125,7 @@ impl KindSet for u64 {
 
     /// Four, six or eight bytes are looked up, without a loop or a branch between the lookups,
     /// so they do not wait on each other: the row lookahead (`plan_row`) runs this once a column
-    /// on every row start, a quarter of the time of the restarts of 8×8 games before. Bytes
+    /// on every row start, once a large part of the time of the restarts on 8×8 games. Bytes
     /// past the kinds are zero and every table maps the byte 0 to no kinds, so an extra lookup
     /// adds nothing.
     #[inline(always)]

@@ -1,9 +1,9 @@
-//! Randomised restarts for finding one solution: the remedy for the heavy tail of the search's
+//! Randomised restarts for finding solutions: the remedy for the heavy tail of the search's
 //! runtime on solvable puzzles.
 //!
 //! Backtracking in one fixed order can sink millions of nodes into a subtree without solutions
 //! that a different first choice would never enter; on random 8×8 tetravex games with two digits
-//! one game in fifty took 20M nodes where most take a few hundred. Running the search in
+//! a few games took thousands of times the nodes of most. Running the search in
 //! several orders under small budgets that grow as Luby's sequence (1, 1, 2, 1, 1, 2, 4, …
 //! units) finds such solutions in a predictable number of nodes.
 //!

@@ -326,7 +326,7 @@ impl Search {
     }
 
     /// Takes `v` back from `cell` at (row, col), restoring every counter. (The mirror of
-    /// `place`; one function with a sign argument measured 3% slower.)
+    /// `place`; one function with a sign argument was slower.)
     fn unplace(&mut self, cell: usize, row: usize, col: usize, v: Variant) {
         let kind = v.kind as usize;
         self.remaining[kind] += 1;

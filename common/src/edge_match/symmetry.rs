@@ -1,7 +1,7 @@
 //! The choice of the board symmetry to search in.
 //!
-//! A refutation must exhaust the tree, whose size depends much (up to 6× on 6×6 boards with
-//! five labels) on the side the filling starts from. The bit search first gets a budget of nodes
+//! A refutation must exhaust the tree, whose size depends much (several times over) on the side
+//! the filling starts from. The bit search first gets a budget of nodes
 //! ([`Budgets::plain`](super::Budgets::plain)); past it, Knuth's estimator (random walks) sizes the tree of each of the
 //! board's eight symmetries (mirror, then quarter turns; a free border and single orientations
 //! make every symmetric board a puzzle of the same kind), and the smallest is searched to the
@@ -10,8 +10,8 @@
 //! line shows as the size of the search.
 //!
 //! **The quick estimate** (small boards, [`Budgets::quick_cells`](super::Budgets::quick_cells)).
-//! On the judge's 5×5 boards most trees past the first budget hold 10⁴–10⁵ nodes, and 250 walks
-//! per symmetry cost about as much time as the search they choose for. So there the first
+//! On the judge's 5×5 boards most trees past the first budget are small, and the full walks of
+//! every symmetry cost about as much time as the search they choose for. So there the first
 //! budget is smaller ([`Budgets::quick_plain`](super::Budgets::quick_plain)), and the first 32
 //! walks of each symmetry pick a symmetry for a *bounded* search: at most
 //! [`Budgets::quick_trust`](super::Budgets::quick_trust) times the quick estimate, and at most
@@ -19,14 +19,14 @@
 //! is complete (or reached the limit of solutions), so its outcome is the answer. Otherwise the
 //! walks go on to the full 250 (the same walks: the quick ones are their start), which pick as
 //! they would have without the quick step, and everything continues as above. Few walks can
-//! underestimate a tree by far (on random 8×8 games with three labels, 32 walks took a search
-//! from milliseconds to over a minute when trusted without a bound); the bound keeps the loss
+//! underestimate a tree by far (trusted without a bound, they took some searches of larger
+//! boards from milliseconds to minutes); the bound keeps the loss
 //! of a wrong quick choice at most `quick_cap` nodes, paid once. The bounded search runs on one
 //! thread and makes no restarts: its trees are small.
 //!
 //! **A second look** (the same small boards, [`Budgets::quick_more_tree`](super::Budgets::quick_more_tree)).
-//! Where even the smallest of the 250-walk estimates is large, 250 walks still err by ±40% on
-//! trees within 1.5× of each other: the [`Budgets::quick_more_leaders`](super::Budgets::quick_more_leaders) symmetries of the smallest estimates (three) walk on to
+//! Where even the smallest of the full estimates is large, the full walks still err by more
+//! than the trees of the leading symmetries differ: the [`Budgets::quick_more_leaders`](super::Budgets::quick_more_leaders) symmetries of the smallest estimates (three) walk on to
 //! [`Budgets::quick_more_probes`](super::Budgets::quick_more_probes) and the smallest of their
 //! new estimates is searched. The extra walks cost a few percent of such a tree.
 //!
@@ -182,8 +182,7 @@ fn smallest_after<S: KindSet>(
 /// step takes the candidates the masks leave (list, available kinds, row lookahead) as the
 /// branching and walks into one drawn at random; the walk ends where there is none or the
 /// drawn tile fails the counting checks. Cheap steps and many walks estimated better than
-/// exact branching and fewer walks (on ten 6×6 boards with five labels: 30M against 35M nodes
-/// in all). Every walk starts from the same seed's stream where the last one stopped, so
+/// exact branching and fewer walks. Every walk starts from the same seed's stream where the last one stopped, so
 /// `estimate(32)` then `estimate(250)` gives what `estimate(250)` alone gives.
 struct Probe<S: KindSet> {
     symmetry: Symmetry,

@@ -101,9 +101,8 @@ impl<S: KindSet> BitSearch<S> {
     /// dead end when nothing was found below it. `AT` says where the cell lies ([`Cells`]),
     /// which decides only how much of the counting checks runs and what is known of the next
     /// cell before the loop: one loop, compiled once per kind of cell with every test on `AT`
-    /// folded away. (It replaced three hand-written copies, one per kind of cell, at a cost of
-    /// 1.1–1.5% more instructions: callgrind, `tetravex --threads 1`, 30 unsolvable 5×5 games
-    /// with 5 digits 188.1 M → 190.5 M, 10 solvable 7×7 with 4 digits 182.7 M → 185.5 M.)
+    /// folded away. (It replaced three hand-written copies, one per kind of cell, at the cost
+    /// of a few more instructions.)
     #[allow(clippy::inline_always, reason = "inlined into both callers, on the hot path of every node")]
     #[inline(always)]
     fn branch<const AT: u8>(
