@@ -44,9 +44,8 @@ pub(super) trait KindSet:
     const BYTES: usize = Self::CAPACITY / 8;
     /// Whether the bit search's lookahead goes through the labels rather than the byte tables
     /// (see `BitSearch::fed_by`): a wide set has 32 bytes, each lookup a set of four words from
-    /// tables too large for the first-level cache, where a puzzle has at most
-    /// [`MAX_LABELS`](super::MAX_LABELS) labels, each one test and one union of sets already
-    /// at hand.
+    /// tables too large for the first-level cache, where the kinds of a set carry few labels
+    /// ([`KindSet::labels`]), each one union of a set already at hand.
     const BY_LABEL: bool;
     /// No kind.
     const EMPTY: Self;
@@ -80,6 +79,10 @@ pub(super) trait KindSet:
     /// The set when `keep`, else the empty set, without a branch.
     #[must_use]
     fn kept_if(self, keep: bool) -> Self;
+    /// The mask of `label(k)` over the kinds `k` of the set: bit `d` when some kind has label
+    /// `d` (below 32). One step per kind, so cheaper than a test per label on the small sets
+    /// the lookahead mostly meets.
+    fn labels(self, label: impl Fn(usize) -> u8) -> u32;
 }
 
 impl KindSet for u64 {
@@ -144,6 +147,22 @@ impl KindSet for u64 {
     fn kept_if(self, keep: bool) -> Self {
         self & 0u64.wrapping_sub(u64::from(keep))
     }
+
+    #[inline(always)]
+    fn labels(self, label: impl Fn(usize) -> u8) -> u32 {
+        word_labels(self, 0, &label)
+    }
+}
+
+/// [`KindSet::labels`] of the kinds `base + b` for the bits `b` of `word`.
+#[inline(always)]
+fn word_labels(mut word: u64, base: usize, label: &impl Fn(usize) -> u8) -> u32 {
+    let mut labels = 0;
+    while word != 0 {
+        labels |= 1 << (label(base + word.trailing_zeros() as usize) & 31);
+        word &= word - 1;
+    }
+    labels
 }
 
 /// A set of up to [`BIT_KINDS`] kinds in four words, kind `k` at bit `k % 64` of word `k / 64`.
@@ -248,6 +267,15 @@ impl KindSet for Wide {
     fn kept_if(self, keep: bool) -> Self {
         let mask = 0u64.wrapping_sub(u64::from(keep));
         Wide(self.0.map(|word| word & mask))
+    }
+
+    #[inline(always)]
+    fn labels(self, label: impl Fn(usize) -> u8) -> u32 {
+        let mut labels = 0;
+        for (w, &word) in self.0.iter().enumerate() {
+            labels |= word_labels(word, w * NARROW_KINDS, &label);
+        }
+        labels
     }
 }
 
