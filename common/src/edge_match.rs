@@ -341,6 +341,8 @@ pub fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
         rows::search(puzzle, config)
     } else if puzzle.kinds.len() <= kinds::NARROW_KINDS {
         symmetry::search::<u64>(puzzle, config)
+    } else if puzzle.kinds.len() <= kinds::MID_KINDS {
+        symmetry::search::<kinds::Mid>(puzzle, config)
     } else {
         symmetry::search::<kinds::Wide>(puzzle, config)
     }

@@ -75,7 +75,8 @@ impl FromStr for Part {
     fn from_str(text: &str) -> Result<Self, String> {
         let bad = || format!("`{text}` is not a part: expected K/N with 1 <= K <= N, say 3/1000");
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        let (k, n): (usize, usize) =
+            (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
         k.checked_sub(1).and_then(|index| Part::new(index, n)).ok_or_else(bad)
     }
 }
@@ -126,10 +127,16 @@ pub fn search_part(puzzle: &Puzzle, config: &Config, part: Part) -> PartOutcome<
         return if first_part { PartOutcome::Whole(Outcome::none(0)) } else { PartOutcome::nothing(0) };
     }
     if !puzzle.nearly_distinct() {
-        return if first_part { PartOutcome::Whole(rows::search(puzzle, config)) } else { PartOutcome::nothing(0) };
+        return if first_part {
+            PartOutcome::Whole(rows::search(puzzle, config))
+        } else {
+            PartOutcome::nothing(0)
+        };
     }
     if puzzle.kinds.len() <= kinds::NARROW_KINDS {
         share::<u64>(puzzle, config, part)
+    } else if puzzle.kinds.len() <= kinds::MID_KINDS {
+        share::<kinds::Mid>(puzzle, config, part)
     } else {
         share::<kinds::Wide>(puzzle, config, part)
     }

@@ -8,7 +8,7 @@ use super::bits::BitSearch;
 use super::board_symmetry::Symmetry;
 use super::checks::{Line, border_mask, cell_mask, rotation_class};
 use super::dead_ends::DeadEnds;
-use super::kinds::{KindSet, Wide};
+use super::kinds::{KindSet, Mid, Wide};
 use super::symmetry;
 use super::*;
 
@@ -259,8 +259,14 @@ fn every_symmetry_keeps_the_solutions() {
                 if let Some(solution) = &outcome.first {
                     assert!(is_solution(&puzzle, solution), "seed {seed}, path {path}");
                 }
-                // The wide sets search the same tree in the same order.
+                // The wider sets search the same tree in the same order.
+                let mid = symmetry::search::<Mid>(&puzzle, &config(limit, budgets));
                 let wide = symmetry::search::<Wide>(&puzzle, &config(limit, budgets));
+                assert_eq!(
+                    (&mid.found, &mid.first),
+                    (&outcome.found, &outcome.first),
+                    "seed {seed}, path {path}"
+                );
                 assert_eq!(
                     (wide.found, wide.first),
                     (outcome.found, outcome.first),
@@ -290,6 +296,13 @@ fn wide_sets_prune_as_narrow_ones() {
             wide.run();
             assert_eq!(
                 (wide.found, &wide.first, wide.nodes.count),
+                (narrow.found, &narrow.first, narrow.nodes.count),
+                "seed {seed}, limit {limit}"
+            );
+            let mut mid = BitSearch::<Mid>::new(&puzzle, &Config::new(limit));
+            mid.run();
+            assert_eq!(
+                (mid.found, &mid.first, mid.nodes.count),
                 (narrow.found, &narrow.first, narrow.nodes.count),
                 "seed {seed}, limit {limit}"
             );
@@ -325,6 +338,7 @@ fn every_dead_row_keeps_the_counts() {
 #[test]
 fn a_rebuilt_search_runs_as_a_new_one() {
     rebuilt_searches_run_as_new_ones::<u64>();
+    rebuilt_searches_run_as_new_ones::<Mid>();
     rebuilt_searches_run_as_new_ones::<Wide>();
 }
 

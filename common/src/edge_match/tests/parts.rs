@@ -10,9 +10,14 @@ use super::{is_solution, random_puzzle};
 use crate::edge_match::{Budgets, Config, search};
 
 /// `puzzle` searched in `parts` parts and merged.
-fn merged(puzzle: &super::Puzzle, config: &Config, parts: usize) -> crate::search::Outcome<crate::Grid<super::Placement>> {
-    let outcomes: Vec<_> =
-        (0..parts).map(|index| search_part(puzzle, config, Part::new(index, parts).expect("a part"))).collect();
+fn merged(
+    puzzle: &super::Puzzle,
+    config: &Config,
+    parts: usize,
+) -> crate::search::Outcome<crate::Grid<super::Placement>> {
+    let outcomes: Vec<_> = (0..parts)
+        .map(|index| search_part(puzzle, config, Part::new(index, parts).expect("a part")))
+        .collect();
     merge_parts(config.limit, outcomes)
 }
 
@@ -80,10 +85,12 @@ fn many_parts_share_the_tree_between_them() {
             continue;
         }
         let config = Config { budgets: to_the_split(false), ..Config::new(1_000) };
-        let outcomes: Vec<_> =
-            (0..20).map(|index| search_part(&puzzle, &config, Part::new(index, 20).expect("a part"))).collect();
-        let with_solutions =
-            outcomes.iter().filter(|outcome| matches!(outcome, PartOutcome::Share { found, .. } if *found > 0));
+        let outcomes: Vec<_> = (0..20)
+            .map(|index| search_part(&puzzle, &config, Part::new(index, 20).expect("a part")))
+            .collect();
+        let with_solutions = outcomes
+            .iter()
+            .filter(|outcome| matches!(outcome, PartOutcome::Share { found, .. } if *found > 0));
         if with_solutions.count() >= 2 {
             spread += 1;
         }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::bits::{BitSearch, PREFIX};
-use super::super::kinds::{KindSet, Wide};
+use super::super::kinds::{KindSet, Mid, Wide};
 use super::super::nodes::{Cancel, Tasks, Verdict};
 use super::super::split::SplitSearch;
 use super::{free_puzzle, random_puzzle};
@@ -13,6 +13,7 @@ use crate::edge_match::{Budgets, Config};
 #[test]
 fn split_search_has_the_outcome_of_one_search() {
     split_searches_have_the_outcome_of_one::<u64>();
+    split_searches_have_the_outcome_of_one::<Mid>();
     split_searches_have_the_outcome_of_one::<Wide>();
 }
 
