@@ -415,6 +415,8 @@ impl<S: KindSet> BitSearch<S> {
 
     /// Puts kind `kind` in `cell` at (row, col); false (and nothing placed) when the counting
     /// checks refuse it.
+    #[allow(clippy::inline_always, reason = "every step of the estimate's random walks")]
+    #[inline(always)]
     pub(super) fn try_place(&mut self, cell: usize, row: usize, col: usize, kind: usize) -> bool {
         let v = self.sides[kind_index::<S>(kind)];
         self.counters.place(self.rows, self.cols, row, col, v);
