@@ -52,16 +52,19 @@ use std::num::NonZeroUsize;
 
 use crate::Grid;
 pub use crate::search::{Outcome, Progress};
+pub use parts::{PREFIXES_PER_PART, Part, PartOutcome, merge_parts, search_part};
 
 // The modules in layers, each using only those listed before it: `kinds`, `nodes`, `checks`,
-// `dead_ends` and `board_symmetry` stand alone; `rows` and `bits` search; `split`, `restarts`
-// and `symmetry` drive the bit search.
+// `dead_ends`, `distinct` and `board_symmetry` stand alone; `rows` and `bits` search; `split`,
+// `restarts` and `symmetry` drive the bit search; `parts` cuts a search into parts.
 mod bits;
 mod board_symmetry;
 mod checks;
 mod dead_ends;
+mod distinct;
 mod kinds;
 mod nodes;
+mod parts;
 mod restarts;
 mod rows;
 mod split;
@@ -164,35 +167,34 @@ impl Puzzle {
 }
 
 /// Every budget the search spends, in one place. [`Budgets::DEFAULT`] holds the measured
-/// choices; tests shrink them to force the rare paths.
+/// choices (the measurements behind each are in the repository's
+/// `docs/benchmarks/tetravex.md`, "Why the engine's settings"); tests shrink them to force
+/// the rare paths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budgets {
-    /// Nodes of the first run when the row-major search restarts (a fixed border, looking for
-    /// one solution); each later run gets twice the one before.
+    /// Nodes of the first run when the row-major search restarts; each later run gets twice
+    /// the one before.
     pub first_run: u64,
     /// Nodes the bit search spends on the puzzle as given before it looks for a better
-    /// symmetry. Small: most of the work of a mid-sized tree (the judge's 5×5 games that take
-    /// 0.1–1 M nodes) was spent here before the symmetry choice could help it.
+    /// symmetry. Small: with a larger budget most of the work of a mid-sized tree (the judge's
+    /// 5×5 games) was spent here before the symmetry choice could help it.
     pub plain: u64,
-    /// Random walks per symmetry when estimating tree sizes. Few: on 40 unsolvable 6×6 boards
-    /// with five labels 250 walks pick as well as 2000 (122.3 M against 122.7 M nodes) at an
-    /// eighth of the cost, which is most of the search of a small tree.
+    /// Random walks per symmetry when estimating tree sizes. Few: many more walks pick no
+    /// better symmetry, at a cost that is most of the search of a small tree.
     pub probes: u32,
     /// Random walks per symmetry of the *quick* estimate taken first (the first walks of the
-    /// full estimate, so nothing is walked twice). On the judge's 5×5 games the 250 walks cost
-    /// about as much time as the search they choose for; 32 choose nearly as well there.
+    /// full estimate, so nothing is walked twice). On the judge's 5×5 games the full walks
+    /// cost about as much time as the search they choose for, and these few choose nearly as
+    /// well there.
     pub quick_probes: u32,
     /// The quick estimate is taken only on boards of at most this many cells (the judge's 5×5).
-    /// Its error grows with the depth of the walks: on random 8×8 games with three labels 32
-    /// walks often saw a few thousand nodes where the search met hundreds of thousands before
-    /// its first solution (+5% nodes on 350 such games, the worst one 88 k → 270 k), and on
-    /// unsolvable 6×6 boards with five labels it cost 4–5% more nodes (wasted bounded
-    /// searches); on 380 unsolvable 5×5 boards it saved 30%.
+    /// Its error grows with the depth of the walks: on larger boards the few walks often saw a
+    /// small part of a tree the search then met whole, and the bounded searches they chose were
+    /// wasted; on the judge's boards it saves much.
     pub quick_cells: usize,
     /// Nodes the bit search spends on the puzzle as given, in place of [`Budgets::plain`], on
     /// boards that take the quick estimate: the estimate and the bounded search cost so little
-    /// there that the budget only delays them (on the judge's 5×5 games 10,000 nodes here
-    /// cost 23% more nodes than 1000).
+    /// there that a larger budget only delays them.
     pub quick_plain: u64,
     /// A quick estimate below this many nodes is trusted for a *bounded* search of the symmetry
     /// it picks; above it the full estimate is taken at once (a large tree amortises it).
@@ -200,14 +202,14 @@ pub struct Budgets {
     /// The bounded search gets the quick estimate times this many nodes…
     pub quick_trust: u32,
     /// … but never more than this. Past its budget the full estimate picks again and the
-    /// search starts over, so a quick estimate that was far too low (32 walks can miss most of
+    /// search starts over, so a quick estimate that was far too low (few walks can miss most of
     /// a tree) wastes at most this many nodes.
     pub quick_cap: u64,
     /// On boards that take the quick estimate, a full estimate (the smallest of the eight)
     /// above this many nodes walks the [`Budgets::quick_more_leaders`] symmetries of the
     /// smallest estimates on to [`Budgets::quick_more_probes`] walks and picks again among
-    /// them: 250 walks on a 5×5 tree of this size still err by ±40%, and the extra walks cost
-    /// a few percent of it.
+    /// them: on a tree of this size the full walks still err by more than the trees of the
+    /// leaders differ, and the extra walks cost a few percent of it.
     pub quick_more_tree: u64,
     /// How many symmetries the second look walks on (see [`Budgets::quick_more_tree`]).
     pub quick_more_leaders: usize,
@@ -215,41 +217,37 @@ pub struct Budgets {
     pub quick_more_probes: u32,
     /// Nodes between two polls of a long search (for cancellation and progress reports).
     pub poll: u64,
-    /// The row at whose start the bit search records dead ends. Later rows repeat states too
-    /// (10–30% of row starts on 6×6 boards with five labels), but their subtrees are small and
-    /// their tables large: recording rows 1–2 cost more time than it saved; row 1 alone saved
-    /// 5% of the nodes. Any value is valid: 0 records only the root (a whole search without a
-    /// solution), and a row past the last records nothing.
+    /// The row at whose start the bit search records dead ends. Later rows repeat states too,
+    /// but their subtrees are small and their tables large: recording two rows cost more time
+    /// than it saved, one row saved a few percent of the nodes. Any value is valid: 0 records
+    /// only the root (a whole search without a solution), and a row past the last records
+    /// nothing.
     pub dead_row: usize,
     /// The row-major search records a state as a dead end only when its subtree took at least
     /// this many nodes: most dead states are leaves or nearly, which cost less to search again
     /// than to store (a key of `cols + kinds + 2` bytes, and on large boards fresh pages of
-    /// memory). Measured against recording every state, and against 8 and 32, in the tetravex
-    /// and jigsaw READMEs.
+    /// memory).
     pub dead_end_nodes: u64,
     /// Entries of a dead-end table, so memory stays bounded (an entry of the row-major table is
     /// about 30 bytes plus its key of `cols + kinds + 2` bytes).
     pub dead_ends: usize,
-    /// Nodes the randomised restarts of the bit search may spend in all looking for one
-    /// solution before the complete search (module `restarts`). Large: the share of the
-    /// estimated tree ([`Budgets::restart_share`]) is what bounds the cost of an unsolvable
-    /// puzzle. On 60 solvable 8×8 tetravex games with five digits (one triangle changed) 1 M
-    /// left most games to the complete search (3383 M nodes in all, the worst game 818 M); 64 M
-    /// took 1770 M (worst 881 M), 256 M 1105 M (worst 134 M). No game of the other benchmark
-    /// sets spends 1 M on restarts.
+    /// Nodes the randomised restarts of the bit search may spend in all before the complete
+    /// search (module `restarts`). Large: the share of the estimated tree
+    /// ([`Budgets::restart_share`]) is what bounds the cost of an unsolvable puzzle, and on
+    /// solvable 8×8 games with five digits a smaller budget left many games to the complete
+    /// search, which took far longer.
     pub restarts: u64,
     /// The restarts of the bit search also spend at most the estimated tree of the complete
     /// search divided by this: an unsolvable puzzle pays for them on top of its refutation.
     pub restart_share: u32,
-    /// Nodes of one unit of the Luby sequence of the bit search's restarts (module `restarts`).
-    /// On the 60 games above 1000 and 4000 took about as many nodes as 2000 (1127 M, 1160 M
-    /// against 1105 M).
+    /// Nodes of one unit of the Luby sequence of the bit search's restarts (module `restarts`):
+    /// half and twice as many took about as many nodes.
     pub restart_unit: u64,
     /// The restarts of the bit search try the kinds with the scarcest partners first (module
     /// `restarts`, `scarce_first`) on boards of at least this many cells, and in a uniformly
-    /// random order on smaller ones. Measured in the tetravex README: on 16×16 boards with four
-    /// and five digits far fewer nodes; on 8×8 boards with five digits and one triangle changed
-    /// about as many in all but a worse worst game, so those keep the random order.
+    /// random order on smaller ones: on 16×16 boards with four and five digits the order took
+    /// far fewer nodes; on 8×8 boards with five digits and one triangle changed about as many
+    /// in all but a worse worst game, so those keep the random order.
     pub scarce_cells: usize,
 }
 
@@ -343,6 +341,8 @@ pub fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
         rows::search(puzzle, config)
     } else if puzzle.kinds.len() <= kinds::NARROW_KINDS {
         symmetry::search::<u64>(puzzle, config)
+    } else if puzzle.kinds.len() <= kinds::MID_KINDS {
+        symmetry::search::<kinds::Mid>(puzzle, config)
     } else {
         symmetry::search::<kinds::Wide>(puzzle, config)
     }

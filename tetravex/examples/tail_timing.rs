@@ -2,21 +2,36 @@
 //! nodes, milliseconds), then the median, the worst, the total time and the nodes of all games:
 //! the harness for games too slow for criterion.
 //! `cargo run --release -p tetravex --example tail_timing < games.txt`; wrap it in `timeout`
-//! when a game may not finish.
+//! when a game may not finish. With `TAIL_PROGRESS` set in the environment, the nodes searched
+//! so far go to stderr every half second (`progress N estimate E`, E once the search has sized
+//! its tree, else 0).
 
 use std::io::{Read, Write};
 use std::num::NonZeroUsize;
 use std::time::Instant;
 
 use common::Tokens;
-use common::edge_match::Config;
+use common::edge_match::{Config, Progress};
 use tetravex::{parse, solve};
 
 fn main() {
     let mut text = Vec::new();
     std::io::stdin().read_to_end(&mut text).expect("readable stdin");
     let games = parse::games(&mut Tokens::new(&text)).expect("games in the judge format");
-    let config = Config::new(1).with_threads(Some(NonZeroUsize::MIN));
+    let mut config = Config::new(1).with_threads(Some(NonZeroUsize::MIN));
+    if std::env::var_os("TAIL_PROGRESS").is_some() {
+        // The nodes so far (and the search's estimate of all it will visit, once it has one) on
+        // stderr every half second, for a harness that stops a long game (`band_table`): the
+        // last line tells how far it got.
+        let progress = Progress::watched();
+        config = config.with_progress(progress.clone());
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(std::time::Duration::from_millis(500));
+                eprintln!("progress {} estimate {}", progress.nodes(), progress.estimate());
+            }
+        });
+    }
     let mut times = Vec::new();
     let mut nodes = 0u64;
     let mut out = std::io::stdout();

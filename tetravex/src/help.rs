@@ -43,6 +43,11 @@ printed there otherwise.
 
 gen --unsolvable, --perturb and --unique try up to --tries boards for each game; when they run
 out, gen prints the games it made, says on stderr what to change, and exits with status 3.
+Where the solver can need minutes or hours a game, gen warns, and refuses the checked kinds.
+
+--part K/N searches part K of N of every game, so that a scheduler can run the N parts side by
+side, anywhere: `tetravex merge` prints from their records exactly what one run prints.
+  $ tetravex gen --size 6 --digits 6 --seed 3 | tetravex --part 1/2
 
 {EXIT_STATUS_HELP}
 {EXIT_OUT_OF_TRIES_HELP}"

@@ -55,9 +55,11 @@
 //! where naive search explodes. [`reference`](mod@reference) is the plain row-major search beside it; the
 //! crate's README records how the two compare.
 
+pub mod band;
 pub mod r#gen;
 pub mod model;
 pub mod parse;
+pub mod parts;
 pub mod reference;
 pub mod show;
 pub mod solve;
@@ -91,9 +93,6 @@ pub struct Options<'a> {
 pub fn answer(games: &Games, options: Options, progress: &Progress, out: &mut dyn Write) -> io::Result<()> {
     let wants_board = options.show || options.svg.is_some();
     for (index, game) in games.iter().enumerate() {
-        if index > 0 {
-            writeln!(out)?;
-        }
         let number = index + 1;
         let (count, board) = settle(options.count_limit, wants_board, progress, |limit, progress| {
             solve::search_with(
@@ -101,19 +100,36 @@ pub fn answer(games: &Games, options: Options, progress: &Progress, out: &mut dy
                 &Config::new(limit).with_threads(options.threads).with_progress(progress),
             )
         });
-        match count.zip(options.count_limit) {
-            None => {
-                let verdict = if board.is_some() { "Possible" } else { "Impossible" };
-                writeln!(out, "Game {number}: {verdict}")?;
-            }
-            Some((count, limit)) => writeln!(out, "Game {number}: {}", count_text(count, limit))?,
-        }
-        if let Some(board) = board.as_ref().filter(|_| options.show) {
-            out.write_all(show::board(board).as_bytes())?;
-        }
+        write_game(out, number, options, count, board.as_ref())?;
         if let Some(dir) = options.svg {
             svg::write_game(dir, number, &game, board.as_ref())?;
         }
+    }
+    Ok(())
+}
+
+/// Writes the answer of game `number` (from 1) as [`answer`] does, from its `count` (with a
+/// count limit) and the `board` found: the blank line before every game but the first, the
+/// verdict or the count, and with `options.show` the board.
+fn write_game(
+    out: &mut dyn Write,
+    number: usize,
+    options: Options,
+    count: Option<u64>,
+    board: Option<&model::Board>,
+) -> io::Result<()> {
+    if number > 1 {
+        writeln!(out)?;
+    }
+    match count.zip(options.count_limit) {
+        None => {
+            let verdict = if board.is_some() { "Possible" } else { "Impossible" };
+            writeln!(out, "Game {number}: {verdict}")?;
+        }
+        Some((count, limit)) => writeln!(out, "Game {number}: {}", count_text(count, limit))?,
+    }
+    if let Some(board) = board.filter(|_| options.show) {
+        out.write_all(show::board(board).as_bytes())?;
     }
     Ok(())
 }

@@ -2,13 +2,15 @@
 
 mod help;
 
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use common::cli::{self, InputArg, ProgressLine, SearchArgs, SeedArg};
+use common::cli::{self, Failure, Input, InputArg, ProgressLine, SearchArgs, SeedArg};
+use common::edge_match::Part;
 use tetravex::model::{DIGITS, Games, MAX_SIZE};
-use tetravex::{Options, r#gen, parse, svg};
+use tetravex::{Options, band, r#gen, parse, parts, svg};
 
 #[derive(Debug, Parser)]
 #[command(version, about = help::ABOUT, long_about = help::LONG_ABOUT, after_help = help::after_help())]
@@ -31,12 +33,18 @@ struct Cli {
     svg: Option<PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
+    /// Search only part K of N of every game, on one thread, and print a record of it for
+    /// `tetravex merge`, which joins the records of all N parts into this command's answer.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["svg", "threads"])]
+    part: Option<Part>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print generated games in the input format.
     Gen(GenArgs),
+    /// Print the answer of the runs with `--part K/N` whose records FILES hold (stdin if none).
+    Merge { files: Vec<PathBuf> },
 }
 
 #[derive(Debug, Args)]
@@ -93,6 +101,11 @@ fn main() -> ExitCode {
                 games: args.games as usize,
                 tries: args.tries.unwrap_or_else(|| r#gen::default_tries(args.size.into())),
             };
+            // At the hard band checked games are refused; drawn ones are made after a warning.
+            let checked = args.unique || args.unsolvable || args.perturb;
+            if let Some(warning) = band::advice(options.size, options.digits, checked).map_err(Failure::OutOfTries)? {
+                let _ = writeln!(std::io::stderr(), "{warning}");
+            }
             let make = match (args.unique, args.random, args.perturb) {
                 (true, _, _) => r#gen::unique_games,
                 (_, true, _) => r#gen::random_games,
@@ -102,8 +115,16 @@ fn main() -> ExitCode {
             let make = |progress: &_| make(options, &mut args.seed.rng(), progress);
             cli::generate(args.svg.as_deref(), make, svg::write_sheets, r#gen::to_input, out)
         }
+        Some(Command::Merge { files }) => {
+            let paths: Vec<Option<&Path>> =
+                if files.is_empty() { vec![None] } else { files.iter().map(|f| Some(f.as_path())).collect() };
+            let inputs = paths.into_iter().map(Input::read).collect::<Result<Vec<_>, _>>()?;
+            let records = inputs.iter().map(|i| (i.name.as_str(), i.bytes.as_slice()));
+            Ok(out.write_all(&parts::merge(records).map_err(Failure::Input)?)?)
+        }
         None => {
-            let games = cli::read_cases(&cli.input, &help::CASES, parse::games_checking_lines, Games::len)?;
+            let (input, games) =
+                cli::read_cases_keeping_input(&cli.input, &help::CASES, parse::games_checking_lines, Games::len)?;
             cli::pictures_folder(cli.svg.as_deref())?;
             let options = Options {
                 show: cli.show,
@@ -111,7 +132,11 @@ fn main() -> ExitCode {
                 threads: cli.search.threads,
                 svg: cli.svg.as_deref(),
             };
-            tetravex::answer(&games, options, ProgressLine::start().progress(), out)?;
+            let progress = ProgressLine::start();
+            match cli.part {
+                Some(part) => parts::run(&input.bytes, &games, options, part, progress.progress(), out)?,
+                None => tetravex::answer(&games, options, progress.progress(), out)?,
+            }
             Ok(())
         }
     })

@@ -4,10 +4,10 @@
 //! tree).
 
 use common::Grid;
-use common::edge_match::{self, Border, Config, Kind, Puzzle};
+use common::edge_match::{self, Border, Config, Kind, Part, PartOutcome, Placement, Puzzle};
 use common::search::Outcome;
 
-use crate::model::{Board, DIGITS, Game};
+use crate::model::{Board, DIGITS, Game, Tile};
 
 /// Searches for up to `limit` solutions (boards differing in some digit), on every core.
 pub fn search(game: &Game, limit: u64) -> Outcome<Board> {
@@ -17,7 +17,20 @@ pub fn search(game: &Game, limit: u64) -> Outcome<Board> {
 /// Searches as `config` says: up to `config.limit` solutions, on `config.threads` threads,
 /// reporting to `config.progress`.
 pub fn search_with(game: &Game, config: &Config) -> Outcome<Board> {
-    // Tetravex is edge matching as it stands: equal digits fit, the border is free.
+    let (puzzle, kinds) = puzzle(game);
+    edge_match::search(&puzzle, config).map(|solution| board(game, &kinds, &solution))
+}
+
+/// Part `part` of the search [`search_with`] makes, on one thread: the merge of every part
+/// ([`edge_match::merge_parts`]) is that search's outcome (see [`crate::parts`]).
+pub fn search_part(game: &Game, config: &Config, part: Part) -> PartOutcome<Board> {
+    let (puzzle, kinds) = puzzle(game);
+    edge_match::search_part(&puzzle, config, part).map(|solution| board(game, &kinds, &solution))
+}
+
+/// The game as an edge-matching puzzle, with the tile each kind stands for. Tetravex is edge
+/// matching as it stands: equal digits fit, the border is free.
+fn puzzle(game: &Game) -> (Puzzle, Vec<(Tile, u32)>) {
     let kinds = game.kinds();
     let puzzle = Puzzle {
         rows: game.size,
@@ -26,9 +39,12 @@ pub fn search_with(game: &Game, config: &Config) -> Outcome<Board> {
         border: Border::Free,
         kinds: kinds.iter().map(|&(tile, count)| Kind { count, orientations: vec![tile.sides] }).collect(),
     };
-    edge_match::search(&puzzle, config).map(|solution| {
-        Grid::from_vec(game.size, game.size, solution.cells().iter().map(|p| kinds[p.kind].0).collect())
-    })
+    (puzzle, kinds)
+}
+
+/// A solution of the game's puzzle as a board of tiles.
+fn board(game: &Game, kinds: &[(Tile, u32)], solution: &Grid<Placement>) -> Board {
+    Grid::from_vec(game.size, game.size, solution.cells().iter().map(|p| kinds[p.kind].0).collect())
 }
 
 /// A solution, or `None`.

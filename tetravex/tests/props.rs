@@ -1,11 +1,12 @@
 //! Property tests: the fast solver against the plain reference, `--show` boards against the
 //! rules, the parser and the judge-format printer against each other (on generated games and on
-//! arbitrary bytes), one thread against several, and unique games against the plain reference's
-//! count. Failures print the seed of the game.
+//! arbitrary bytes), one thread against several, unique games against the plain reference's
+//! count, counts pooled by restarts, and searches cut into parts against one search. Failures
+//! print the seed of the game.
 
 use std::num::NonZeroUsize;
 
-use common::edge_match::{Budgets, Config};
+use common::edge_match::{Budgets, Config, Part, merge_parts};
 use common::search::Progress;
 use common::{Diagnostic, Grid, Tokens, round_trip};
 use proptest::prelude::*;
@@ -196,5 +197,56 @@ proptest! {
         let games = r#gen::unique_games(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default());
         let games = games.map_err(|err| TestCaseError::fail(format!("seed {seed}: {err}")))?;
         prop_assert_eq!(reference::count(&games[0], 2), 1, "seed {}", seed);
+    }
+}
+
+proptest! {
+    // Counting restarted many times, and searches cut into parts: fewer cases here.
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn counts_pooled_by_restarts_agree_with_the_reference(
+        size in 2usize..=4, digits in 2u8..=8, perturb: bool, limit in 2u64..=30, seed: u64,
+    ) {
+        // Runs of a few nodes for both searches: the count comes from the distinct boards the
+        // stopped runs pool, or from a run that ended within its budget.
+        let game = game(size, digits, perturb, seed);
+        let budgets = Budgets {
+            first_run: 3, plain: 0, quick_plain: 0, quick_tree: 0, restart_share: 1, restart_unit: 2,
+            ..Budgets::DEFAULT
+        };
+        let config = Config { budgets, ..Config::new(limit).with_threads(Some(NonZeroUsize::MIN)) };
+        let outcome = solve::search_with(&game, &config);
+        prop_assert_eq!(outcome.found, reference::count(&game, limit), "seed {}", seed);
+        if let Some(board) = &outcome.first {
+            prop_assert!(game.is_solution(board), "seed {}", seed);
+        }
+    }
+
+    #[test]
+    fn merged_parts_agree_with_one_search_and_the_reference(
+        size in 2usize..=5, digits in 3u8..=10, perturb: bool, limit in prop_oneof![Just(1u64), Just(2), Just(40)],
+        parts in 1usize..=12, split: bool, seed: u64,
+    ) {
+        // With `split`, no budget before the symmetry choice and no quick estimate: every game
+        // of nearly distinct tiles is cut at its complete search.
+        let game = game(size, digits, perturb, seed);
+        let budgets = if split {
+            Budgets { plain: 0, quick_plain: 0, quick_tree: 0, ..Budgets::DEFAULT }
+        } else {
+            Budgets::DEFAULT
+        };
+        let config = Config { budgets, ..Config::new(limit).with_threads(Some(NonZeroUsize::MIN)) };
+        let shares = (0..parts).map(|index| solve::search_part(&game, &config, Part::new(index, parts).expect("a part")));
+        let merged = merge_parts(limit, shares.collect::<Vec<_>>());
+        let alone = solve::search_with(&game, &config);
+        prop_assert_eq!(merged.found, alone.found, "seed {}, {} parts", seed, parts);
+        prop_assert_eq!(&merged.first, &alone.first, "seed {}, {} parts", seed, parts);
+        if size <= 4 {
+            prop_assert_eq!(merged.found, reference::count(&game, limit), "seed {}", seed);
+        }
+        if let Some(board) = &merged.first {
+            prop_assert!(game.is_solution(board), "seed {}", seed);
+        }
     }
 }

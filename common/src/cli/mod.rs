@@ -54,7 +54,7 @@ pub use args::{InputArg, SearchArgs, SeedArg, at_least, parse_threads};
 pub use command_line::{HELP_WIDTH, parse_args};
 pub use generated::{generate, generate_streamed, write_generated};
 pub use progress_line::ProgressLine;
-pub use reading::{Cases, read_cases};
+pub use reading::{Cases, read_cases, read_cases_keeping_input};
 pub use status::{EXIT_INTERRUPTED, EXIT_OUT_OF_TRIES_HELP, EXIT_STATUS_HELP};
 
 // The input and the failure at the paths they had when they lived here.

@@ -49,13 +49,28 @@ pub fn read_cases<T>(
     parse: impl for<'a> FnOnce(&mut Tokens<'a>, &mut LineRecords) -> Result<T, Diagnostic>,
     count: impl FnOnce(&T) -> usize,
 ) -> Result<T, Failure> {
+    read_cases_keeping_input(arg, cases, parse, count).map(|(_, parsed)| parsed)
+}
+
+/// [`read_cases`], also giving back the input as read: for a run whose answer depends on its
+/// bytes (a part of a split search names the input it searched by a fingerprint of them).
+///
+/// # Errors
+/// As [`read_cases`].
+pub fn read_cases_keeping_input<T>(
+    arg: &InputArg,
+    cases: &Cases,
+    parse: impl for<'a> FnOnce(&mut Tokens<'a>, &mut LineRecords) -> Result<T, Diagnostic>,
+    count: impl FnOnce(&T) -> usize,
+) -> Result<(Input, T), Failure> {
     let stdin = arg.path().is_none();
     if stdin && io::stdin().is_terminal() {
         // A hint that cannot be written changes nothing: the input is read all the same.
         let _ = io::stderr().write_all(terminal_hint(cases).as_bytes());
     }
     let input = Input::read(arg.path())?;
-    parse_cases(&input, cases, parse, count, &mut io::stderr().lock())
+    let parsed = parse_cases(&input, cases, parse, count, &mut io::stderr().lock())?;
+    Ok((input, parsed))
 }
 
 /// [`read_cases`] on an input already read, saying on `stderr` what it has to say.

@@ -104,8 +104,6 @@ pub(super) struct BitSearch<S: KindSet> {
     /// built when the tile of (r, c) was placed.
     below: [[S; ROW_SLOTS]; ROW_SLOTS],
     feed_bytes: usize,
-    /// The puzzle's labels: the first of `with_right` and `with_left` that hold kinds.
-    labels: usize,
     /// Kinds by right, left and bottom label.
     with_right: [S; MAX_LABELS],
     with_left: [S; MAX_LABELS],
@@ -142,6 +140,9 @@ pub(super) struct BitSearch<S: KindSet> {
     pub(super) nodes: Nodes,
     pub(super) found: u64,
     pub(super) first: Option<Grid<Placement>>,
+    /// When kept (counting with restarts, module `restarts`): the kinds of every solution
+    /// found, `cells` bytes each, one after the other.
+    pub(super) recorded: Option<Vec<u8>>,
 }
 
 impl<S: KindSet> BitSearch<S> {
@@ -180,7 +181,6 @@ impl<S: KindSet> BitSearch<S> {
             follows: tables.1,
             below: [[S::EMPTY; ROW_SLOTS]; ROW_SLOTS],
             feed_bytes: puzzle.kinds.len().div_ceil(8),
-            labels,
             with_right: [S::EMPTY; MAX_LABELS],
             with_left: [S::EMPTY; MAX_LABELS],
             with_bottom: [S::EMPTY; MAX_LABELS],
@@ -202,6 +202,7 @@ impl<S: KindSet> BitSearch<S> {
             nodes: Nodes::new(config.progress.clone(), config.budgets.poll),
             found: 0,
             first: None,
+            recorded: None,
         };
         assert!(puzzle.kinds.len() <= S::CAPACITY);
         for (index, kind) in puzzle.kinds.iter().enumerate() {
@@ -242,10 +243,16 @@ impl<S: KindSet> BitSearch<S> {
     }
 
     pub(super) fn run(&mut self) {
-        if self.counters.surplus_fits(self.rows, self.cols) {
+        if self.root_fits() {
             self.fill(0, 0, 0, ANY);
         }
         self.nodes.report();
+    }
+
+    /// Whether the root passes the surplus check, which [`BitSearch::run`] makes before any
+    /// placement.
+    pub(super) fn root_fits(&self) -> bool {
+        self.counters.surplus_fits(self.rows, self.cols)
     }
 
     /// After a run stopped by a split ([`Nodes::split`]): the rest of its tree as prefixes for
@@ -365,7 +372,7 @@ impl<S: KindSet> BitSearch<S> {
     #[inline(always)]
     pub(super) fn fed_by(&self, kinds: S) -> S {
         if S::BY_LABEL {
-            Self::by_label(kinds, &self.with_left, &self.with_right, self.labels)
+            Self::by_label(kinds.labels(|kind| self.sides[kind_index::<S>(kind)].left), &self.with_right)
         } else {
             S::through(&self.feeds, kinds, self.feed_bytes)
         }
@@ -377,19 +384,20 @@ impl<S: KindSet> BitSearch<S> {
     #[inline(always)]
     pub(super) fn followed_by(&self, kinds: S) -> S {
         if S::BY_LABEL {
-            Self::by_label(kinds, &self.with_right, &self.with_left, self.labels)
+            Self::by_label(kinds.labels(|kind| self.sides[kind_index::<S>(kind)].right), &self.with_left)
         } else {
             S::through(&self.follows, kinds, self.feed_bytes)
         }
     }
 
-    /// The union of `to[d]` over the labels `d` (below `labels`) with `from[d]` meeting `kinds`.
+    /// The union of `to[d]` over the labels `d` of the mask `labels` (bit `d` for label `d`).
     #[allow(clippy::inline_always, reason = "the body of `fed_by` and `followed_by`")]
     #[inline(always)]
-    fn by_label(kinds: S, from: &[S; MAX_LABELS], to: &[S; MAX_LABELS], labels: usize) -> S {
+    fn by_label(mut labels: u32, to: &[S; MAX_LABELS]) -> S {
         let mut union = S::EMPTY;
-        for (&from, &to) in from.iter().zip(to).take(labels) {
-            union |= to.kept_if(!(kinds & from).is_empty());
+        while labels != 0 {
+            union |= to[labels.trailing_zeros() as usize & (MAX_LABELS - 1)];
+            labels &= labels - 1;
         }
         union
     }
@@ -407,6 +415,8 @@ impl<S: KindSet> BitSearch<S> {
 
     /// Puts kind `kind` in `cell` at (row, col); false (and nothing placed) when the counting
     /// checks refuse it.
+    #[allow(clippy::inline_always, reason = "every step of the estimate's random walks")]
+    #[inline(always)]
     pub(super) fn try_place(&mut self, cell: usize, row: usize, col: usize, kind: usize) -> bool {
         let v = self.sides[kind_index::<S>(kind)];
         self.counters.place(self.rows, self.cols, row, col, v);

@@ -1,5 +1,6 @@
 //! Sets of kinds as bitsets, the currency of the bit search (module `bits`): one `u64` for a
-//! puzzle of at most [`NARROW_KINDS`] kinds, four words ([`Wide`]) for up to [`BIT_KINDS`].
+//! puzzle of at most [`NARROW_KINDS`] kinds, two words ([`Mid`]) for up to [`MID_KINDS`], four
+//! ([`Wide`]) for up to [`BIT_KINDS`].
 //!
 //! The search is generic over the set, so each width compiles to its own code: the one-word form
 //! keeps the single-instruction operations the judge's boards were tuned on, and only puzzles
@@ -15,6 +16,9 @@ use super::BIT_KINDS;
 
 /// The most kinds of the one-word set.
 pub(super) const NARROW_KINDS: usize = u64::BITS as usize;
+/// Words of a [`Mid`] set, and the most kinds it holds.
+const MID_WORDS: usize = 2;
+pub(super) const MID_KINDS: usize = MID_WORDS * NARROW_KINDS;
 /// Words of a [`Wide`] set.
 const WIDE_WORDS: usize = BIT_KINDS / NARROW_KINDS;
 
@@ -44,9 +48,8 @@ pub(super) trait KindSet:
     const BYTES: usize = Self::CAPACITY / 8;
     /// Whether the bit search's lookahead goes through the labels rather than the byte tables
     /// (see `BitSearch::fed_by`): a wide set has 32 bytes, each lookup a set of four words from
-    /// tables too large for the first-level cache, where a puzzle has at most
-    /// [`MAX_LABELS`](super::MAX_LABELS) labels, each one test and one union of sets already
-    /// at hand.
+    /// tables too large for the first-level cache, where the kinds of a set carry few labels
+    /// ([`KindSet::labels`]), each one union of a set already at hand.
     const BY_LABEL: bool;
     /// No kind.
     const EMPTY: Self;
@@ -80,6 +83,10 @@ pub(super) trait KindSet:
     /// The set when `keep`, else the empty set, without a branch.
     #[must_use]
     fn kept_if(self, keep: bool) -> Self;
+    /// The mask of `label(k)` over the kinds `k` of the set: bit `d` when some kind has label
+    /// `d` (below 32). One step per kind, so cheaper than a test per label on the small sets
+    /// the lookahead mostly meets.
+    fn labels(self, label: impl Fn(usize) -> u8) -> u32;
 }
 
 impl KindSet for u64 {
@@ -125,7 +132,7 @@ impl KindSet for u64 {
 
     /// Four, six or eight bytes are looked up, without a loop or a branch between the lookups,
     /// so they do not wait on each other: the row lookahead (`plan_row`) runs this once a column
-    /// on every row start, a quarter of the time of the restarts of 8×8 games before. Bytes
+    /// on every row start, once a large part of the time of the restarts on 8×8 games. Bytes
     /// past the kinds are zero and every table maps the byte 0 to no kinds, so an extra lookup
     /// adds nothing.
     #[inline(always)]
@@ -144,47 +151,74 @@ impl KindSet for u64 {
     fn kept_if(self, keep: bool) -> Self {
         self & 0u64.wrapping_sub(u64::from(keep))
     }
+
+    #[inline(always)]
+    fn labels(self, label: impl Fn(usize) -> u8) -> u32 {
+        word_labels(self, 0, &label)
+    }
 }
 
-/// A set of up to [`BIT_KINDS`] kinds in four words, kind `k` at bit `k % 64` of word `k / 64`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct Wide([u64; WIDE_WORDS]);
+/// [`KindSet::labels`] of the kinds `base + b` for the bits `b` of `word`.
+#[inline(always)]
+fn word_labels(mut word: u64, base: usize, label: &impl Fn(usize) -> u8) -> u32 {
+    let mut labels = 0;
+    while word != 0 {
+        labels |= 1 << (label(base + word.trailing_zeros() as usize) & 31);
+        word &= word - 1;
+    }
+    labels
+}
 
-impl BitAnd for Wide {
+/// A set of up to `64 × N` kinds in `N` words, kind `k` at bit `k % 64` of word `k / 64`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Words<const N: usize>([u64; N]);
+
+/// Sets of up to [`MID_KINDS`] kinds: the boards just past 8×8 (9×9 and 10×10 with many
+/// digits) take half the words of [`Wide`] sets.
+pub(super) type Mid = Words<MID_WORDS>;
+/// Sets of up to [`BIT_KINDS`] kinds.
+pub(super) type Wide = Words<WIDE_WORDS>;
+
+impl<const N: usize> BitAnd for Words<N> {
     type Output = Self;
     #[inline(always)]
     fn bitand(self, other: Self) -> Self {
-        Wide(std::array::from_fn(|w| self.0[w] & other.0[w]))
+        Words(std::array::from_fn(|w| self.0[w] & other.0[w]))
     }
 }
 
-impl BitOr for Wide {
+impl<const N: usize> BitOr for Words<N> {
     type Output = Self;
     #[inline(always)]
     fn bitor(self, other: Self) -> Self {
-        Wide(std::array::from_fn(|w| self.0[w] | other.0[w]))
+        Words(std::array::from_fn(|w| self.0[w] | other.0[w]))
     }
 }
 
-impl BitAndAssign for Wide {
+impl<const N: usize> BitAndAssign for Words<N> {
     #[inline(always)]
     fn bitand_assign(&mut self, other: Self) {
         *self = *self & other;
     }
 }
 
-impl BitOrAssign for Wide {
+impl<const N: usize> BitOrAssign for Words<N> {
     #[inline(always)]
     fn bitor_assign(&mut self, other: Self) {
         *self = *self | other;
     }
 }
 
-impl KindSet for Wide {
-    const CAPACITY: usize = BIT_KINDS;
+impl<const N: usize> KindSet for Words<N> {
+    // A power of two (kinds are masked by it), within the per-kind arrays of `BIT_KINDS`.
+    const CAPACITY: usize = {
+        assert!(N.is_power_of_two() && N * NARROW_KINDS <= BIT_KINDS);
+        N * NARROW_KINDS
+    };
     const BY_LABEL: bool = true;
-    const EMPTY: Self = Wide([0; WIDE_WORDS]);
-    const FULL: Self = Wide([u64::MAX; WIDE_WORDS]);
+    const EMPTY: Self = Words([0; N]);
+    const FULL: Self = Words([u64::MAX; N]);
+    // Sized for the widest sets: array lengths cannot depend on `N` here.
     type PerKind<T: Copy + Send + Sync> = [T; BIT_KINDS];
 
     fn per_kind<T: Copy + Send + Sync>(value: T) -> [T; BIT_KINDS] {
@@ -193,7 +227,7 @@ impl KindSet for Wide {
 
     #[inline(always)]
     fn single(kind: usize) -> Self {
-        let kind = kind & (BIT_KINDS - 1);
+        let kind = kind & (Self::CAPACITY - 1);
         let mut set = Self::EMPTY;
         set.0[kind / NARROW_KINDS] = 1 << (kind % NARROW_KINDS);
         set
@@ -206,7 +240,7 @@ impl KindSet for Wide {
 
     #[inline(always)]
     fn first(self) -> usize {
-        let word = self.0.iter().position(|&word| word != 0).unwrap_or(WIDE_WORDS - 1);
+        let word = self.0.iter().position(|&word| word != 0).unwrap_or(N - 1);
         word * NARROW_KINDS + self.0[word].trailing_zeros() as usize
     }
 
@@ -222,7 +256,7 @@ impl KindSet for Wide {
     #[inline(always)]
     fn without(self, kind: usize) -> Self {
         let mut set = self;
-        let kind = kind & (BIT_KINDS - 1);
+        let kind = kind & (Self::CAPACITY - 1);
         set.0[kind / NARROW_KINDS] &= !(1 << (kind % NARROW_KINDS));
         set
     }
@@ -247,7 +281,16 @@ impl KindSet for Wide {
     #[inline(always)]
     fn kept_if(self, keep: bool) -> Self {
         let mask = 0u64.wrapping_sub(u64::from(keep));
-        Wide(self.0.map(|word| word & mask))
+        Words(self.0.map(|word| word & mask))
+    }
+
+    #[inline(always)]
+    fn labels(self, label: impl Fn(usize) -> u8) -> u32 {
+        let mut labels = 0;
+        for (w, &word) in self.0.iter().enumerate() {
+            labels |= word_labels(word, w * NARROW_KINDS, &label);
+        }
+        labels
     }
 }
 
@@ -274,6 +317,10 @@ mod tests {
         let kinds = [0, 5, 63];
         assert_eq!(members(set_of::<u64>(&kinds)), kinds);
         assert_eq!(members(set_of::<Wide>(&kinds)), kinds);
+        assert_eq!(members(set_of::<Mid>(&kinds)), kinds);
+        let mid: Mid = set_of(&[1, 64, 127]);
+        assert_eq!((members(mid.without_first()), mid.len()), (vec![64, 127], 3));
+        assert_eq!(mid.labels(|kind| (kind % 5) as u8), 0b10110);
         let wide = [1, 64, 127, 128, 255];
         let set: Wide = set_of(&wide);
         assert_eq!(members(set), wide);

@@ -1,29 +1,31 @@
-//! Randomised restarts for finding one solution: the remedy for the heavy tail of the search's
+//! Randomised restarts for finding solutions: the remedy for the heavy tail of the search's
 //! runtime on solvable puzzles.
 //!
 //! Backtracking in one fixed order can sink millions of nodes into a subtree without solutions
 //! that a different first choice would never enter; on random 8×8 tetravex games with two digits
-//! one game in fifty took 20M nodes where most take a few hundred. Running the search in
+//! a few games took thousands of times the nodes of most. Running the search in
 //! several orders under small budgets that grow as Luby's sequence (1, 1, 2, 1, 1, 2, 4, …
 //! units) finds such solutions in a predictable number of nodes.
 //!
 //! - **Row-major search** (module `rows`): looking for one solution it restarts with shuffled
 //!   candidate lists and doubling budgets, for every border (done there).
-//! - **Bit search** (module `symmetry`): when the first budget is spent and one solution is
-//!   wanted, [`find_one`] runs the bit search on randomly chosen board symmetries with the kinds
-//!   in a random order (the order in which candidates are tried; on large boards the kinds with
-//!   the fewest partners first, see [`scarce_first`]), for at most
-//!   [`Budgets::restarts`](super::Budgets::restarts) nodes in all and at most 1/128
-//!   ([`Budgets::restart_share`](super::Budgets::restart_share)) of the tree the complete
-//!   search is estimated to take, so an unsolvable puzzle, which pays for the restarts on top of
-//!   its refutation, loses under 1%; then the complete search runs as before. (A share of 1/32
-//!   cost ten unsolvable 6×6 games with five labels 2.6% more nodes; 1/128 costs them 0.6%, and
-//!   finds the same solutions as fast on every benchmark set of solvable games.)
+//! - **Bit search** (module `symmetry`): when the first budget is spent, [`settle`] runs the
+//!   bit search on randomly chosen board symmetries with the kinds in a random order (the order
+//!   in which candidates are tried; on large boards the kinds with the fewest partners first,
+//!   see [`scarce_first`]), for at most [`Budgets::restarts`](super::Budgets::restarts) nodes in
+//!   all and at most a share ([`Budgets::restart_share`](super::Budgets::restart_share)) of the
+//!   tree the complete search is estimated to take, so an unsolvable puzzle, which pays for the
+//!   restarts on top of its refutation, loses little; then the complete search runs as before.
+//!   Looking for one solution, the first run that finds one settles the puzzle. Counting, the
+//!   runs pool the distinct boards they find (module `distinct`) and settle the count once they
+//!   hold the limit: where solutions abound, a count to a small limit (is this puzzle unique?)
+//!   ends as fast as a verdict, where one fixed order can sink into a subtree without any.
 //!
-//! **Exactness.** A restart either finds a solution, which is mapped back to the puzzle and
-//! checked against its rules before it is returned, or gives up to the complete search: an
-//! unsolvable puzzle is still refuted by the complete search alone, and counts never come from
-//! here. **Determinism.** The random order is seeded from a hash of the puzzle, so one input
+//! **Exactness.** A restart either finds solutions, each mapped back to the puzzle (the first
+//! also checked against its rules), or gives up to the complete search: an unsolvable puzzle
+//! is still refuted by the complete search alone. A count settled here is either the count of
+//! a complete run or the limit, reached by distinct boards (module `distinct`). **Determinism.**
+//! The random order is seeded from a hash of the puzzle, so one input
 //! always gives the same answer and the same solution, on any number of threads.
 
 use rand::seq::SliceRandom;
@@ -32,6 +34,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::bits::BitSearch;
 use super::board_symmetry::Symmetry;
+use super::distinct::DistinctBoards;
 use super::kinds::KindSet;
 use super::{BOTTOM, Border, Config, LEFT, MAX_LABELS, Placement, Puzzle, RIGHT, TOP};
 use crate::Grid;
@@ -40,8 +43,9 @@ use crate::search::luby;
 /// What the restarts of the bit search settled.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Settled {
-    /// A solution, checked against the rules.
-    Found(Grid<Placement>),
+    /// Solutions enough: `found` of them (the limit, or all there are when a run was complete)
+    /// and the first, checked against the rules.
+    Found { first: Grid<Placement>, found: u64 },
     /// A run ended within its budget without a solution: it was a complete search.
     Unsolvable,
     /// The budget ran out first: the complete search must decide.
@@ -62,15 +66,41 @@ fn puzzle_seed(puzzle: &Puzzle) -> u64 {
     hash
 }
 
+/// One run of the restarts: the puzzle in `symmetry` with its kinds in `order`.
+struct Run {
+    symmetry: Symmetry,
+    order: Vec<usize>,
+}
+
+impl Run {
+    /// A board of the run's puzzle (kinds in `turned` positions), back on `puzzle`.
+    fn back(
+        &self,
+        puzzle: &Puzzle,
+        kinds: impl IntoIterator<Item = usize>,
+        rows: usize,
+        cols: usize,
+    ) -> Grid<Placement> {
+        let cells = kinds.into_iter().map(|kind| Placement { kind: self.order[kind], orientation: 0 });
+        let unshuffled = Grid::from_vec(rows, cols, cells.collect());
+        self.symmetry.solution_back(puzzle.rows, puzzle.cols, &unshuffled)
+    }
+}
+
 /// Randomised restarts of the bit search of a [nearly distinct](Puzzle::nearly_distinct)
 /// `puzzle`, as the module documentation says, spending at most
 /// [`Budgets::restarts`](super::Budgets::restarts) nodes and a share of `tree`, the estimated
-/// size of the complete search's tree. Returns what was settled (see [`Settled`]) and the
-/// nodes spent.
-pub(super) fn find_one<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled, u64) {
+/// size of the complete search's tree. Looking for one solution, the first run that finds one
+/// settles the puzzle; counting (a limit above 1), the runs pool the distinct boards they find
+/// (module `distinct`) until they hold the limit. Returns what was settled (see [`Settled`])
+/// and the nodes spent.
+pub(super) fn settle<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) -> (Settled, u64) {
     // An unsolvable puzzle pays the restarts on top of its refutation: a share of the estimated
     // tree bounds that cost.
     let cap = config.budgets.restarts.min((tree / f64::from(config.budgets.restart_share.max(1))) as u64);
+    let counting = config.limit > 1;
+    let mut boards = DistinctBoards::default();
+    let mut first_found: Option<Grid<Placement>> = None;
     let mut rng = ChaCha8Rng::seed_from_u64(puzzle_seed(puzzle));
     let mut spent = 0u64;
     // Each symmetry's puzzle is turned once; the storage of one search serves every run.
@@ -106,20 +136,35 @@ pub(super) fn find_one<S: KindSet>(puzzle: &Puzzle, config: &Config, tree: f64) 
             None => BitSearch::new(&shuffled, config),
         };
         search.nodes.set_budget(budget);
+        search.recorded = counting.then(Vec::new);
         search.run();
         spent += search.nodes.count;
-        if !search.nodes.out_of_budget && search.first.is_none() {
+        let run = Run { symmetry, order };
+        let (rows, cols) = (shuffled.rows, shuffled.cols);
+        let complete = !search.nodes.out_of_budget;
+        if let Some(solution) = search.first.take() {
+            let back = run.back(puzzle, solution.cells().iter().map(|p| p.kind), rows, cols);
+            if solves(puzzle, &back) {
+                if complete {
+                    // The run reached the limit, or found every solution there is.
+                    return (Settled::Found { first: back, found: search.found }, spent);
+                }
+                first_found.get_or_insert(back);
+            } else {
+                debug_assert!(false, "a restart found a board that breaks the rules");
+            }
+        } else if complete {
             // A run to its end in any order and symmetry is the complete search: no solution.
             return (Settled::Unsolvable, spent);
         }
-        if let Some(solution) = search.first.take() {
-            let cells = solution.cells().iter().map(|p| Placement { kind: order[p.kind], ..*p });
-            let unshuffled = Grid::from_vec(solution.rows(), solution.cols(), cells.collect());
-            let back = symmetry.solution_back(puzzle.rows, puzzle.cols, &unshuffled);
-            if solves(puzzle, &back) {
-                return (Settled::Found(back), spent);
-            }
-            debug_assert!(false, "a restart found a board that breaks the rules");
+        for board in search.recorded.iter().flat_map(|kinds| kinds.chunks_exact(rows * cols)) {
+            let back = run.back(puzzle, board.iter().map(|&kind| usize::from(kind)), rows, cols);
+            boards.insert(back.cells().iter().copied());
+        }
+        if boards.len() >= config.limit
+            && let Some(first) = first_found.take()
+        {
+            return (Settled::Found { first, found: config.limit }, spent);
         }
         spare = Some(search);
     }

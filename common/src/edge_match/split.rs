@@ -24,8 +24,8 @@ use crate::Grid;
 /// its next poll it stops and hands the rest of its tree back as pieces), and a task with a
 /// piece before it waiting stops and hands its own rest back, its thread taking that piece.
 /// Without this, a count that one search settles in the first tasks was left to threads each
-/// counting in tasks far apart, whose densities of solutions differ (one 6×6 game: a quarter
-/// more nodes on two threads).
+/// counting in tasks far apart, whose densities of solutions differ (some games took many more
+/// nodes on two threads than on one).
 pub(super) struct SplitSearch;
 
 /// What one task found.

@@ -1,7 +1,7 @@
 //! The choice of the board symmetry to search in.
 //!
-//! A refutation must exhaust the tree, whose size depends much (up to 6× on 6×6 boards with
-//! five labels) on the side the filling starts from. The bit search first gets a budget of nodes
+//! A refutation must exhaust the tree, whose size depends much (several times over) on the side
+//! the filling starts from. The bit search first gets a budget of nodes
 //! ([`Budgets::plain`](super::Budgets::plain)); past it, Knuth's estimator (random walks) sizes the tree of each of the
 //! board's eight symmetries (mirror, then quarter turns; a free border and single orientations
 //! make every symmetric board a puzzle of the same kind), and the smallest is searched to the
@@ -10,8 +10,8 @@
 //! line shows as the size of the search.
 //!
 //! **The quick estimate** (small boards, [`Budgets::quick_cells`](super::Budgets::quick_cells)).
-//! On the judge's 5×5 boards most trees past the first budget hold 10⁴–10⁵ nodes, and 250 walks
-//! per symmetry cost about as much time as the search they choose for. So there the first
+//! On the judge's 5×5 boards most trees past the first budget are small, and the full walks of
+//! every symmetry cost about as much time as the search they choose for. So there the first
 //! budget is smaller ([`Budgets::quick_plain`](super::Budgets::quick_plain)), and the first 32
 //! walks of each symmetry pick a symmetry for a *bounded* search: at most
 //! [`Budgets::quick_trust`](super::Budgets::quick_trust) times the quick estimate, and at most
@@ -19,14 +19,14 @@
 //! is complete (or reached the limit of solutions), so its outcome is the answer. Otherwise the
 //! walks go on to the full 250 (the same walks: the quick ones are their start), which pick as
 //! they would have without the quick step, and everything continues as above. Few walks can
-//! underestimate a tree by far (on random 8×8 games with three labels, 32 walks took a search
-//! from milliseconds to over a minute when trusted without a bound); the bound keeps the loss
+//! underestimate a tree by far (trusted without a bound, they took some searches of larger
+//! boards from milliseconds to minutes); the bound keeps the loss
 //! of a wrong quick choice at most `quick_cap` nodes, paid once. The bounded search runs on one
 //! thread and makes no restarts: its trees are small.
 //!
 //! **A second look** (the same small boards, [`Budgets::quick_more_tree`](super::Budgets::quick_more_tree)).
-//! Where even the smallest of the 250-walk estimates is large, 250 walks still err by ±40% on
-//! trees within 1.5× of each other: the [`Budgets::quick_more_leaders`](super::Budgets::quick_more_leaders) symmetries of the smallest estimates (three) walk on to
+//! Where even the smallest of the full estimates is large, the full walks still err by more
+//! than the trees of the leading symmetries differ: the [`Budgets::quick_more_leaders`](super::Budgets::quick_more_leaders) symmetries of the smallest estimates (three) walk on to
 //! [`Budgets::quick_more_probes`](super::Budgets::quick_more_probes) and the smallest of their
 //! new estimates is searched. The extra walks cost a few percent of such a tree.
 //!
@@ -51,13 +51,39 @@ const WALK_SEED: u64 = 0x7465_7472_6176_6578;
 /// The bit search of a [nearly distinct](Puzzle::nearly_distinct) puzzle, with the symmetry
 /// choice of the module documentation.
 pub(super) fn search<S: KindSet>(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
+    match choose::<S>(puzzle, config, true) {
+        Chosen::Settled(outcome) => outcome,
+        Chosen::Complete { symmetry, turned, size, nodes } => {
+            config.progress.set_estimate(nodes.saturating_add(size as u64));
+            let search = BitSearch::<S>::new(&turned, config);
+            let outcome = SplitSearch::run(search, config.thread_count(), config.budgets.poll);
+            let outcome = outcome.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
+            Outcome { nodes: nodes + outcome.nodes, ..outcome }
+        }
+    }
+}
+
+/// Where the bit search stands once it has chosen its symmetry ([`choose`]).
+pub(super) enum Chosen {
+    /// Settled before the complete search.
+    Settled(Outcome<Grid<Placement>>),
+    /// The complete search is left: the puzzle laid out under `symmetry` is `turned`, its tree
+    /// estimated at `size` nodes, after `nodes` spent.
+    Complete { symmetry: Symmetry, turned: Puzzle, size: f64, nodes: u64 },
+}
+
+/// Everything the bit search does before its complete search, as the module documentation
+/// says: the budget on the puzzle as given, the quick estimate and its bounded search, the
+/// estimate that chooses the symmetry, and when `restarts`, the randomised restarts. Depends
+/// only on the puzzle and the budgets.
+pub(super) fn choose<S: KindSet>(puzzle: &Puzzle, config: &Config, restarts: bool) -> Chosen {
     let budgets = &config.budgets;
     let quick = budgets.quick_probes < budgets.probes && puzzle.rows * puzzle.cols <= budgets.quick_cells;
     let mut plain = BitSearch::<S>::new(puzzle, config);
     plain.nodes.set_budget(if quick { budgets.quick_plain } else { budgets.plain });
     plain.run();
     if !plain.nodes.out_of_budget {
-        return Outcome { first: plain.first, found: plain.found, nodes: plain.nodes.count };
+        return Chosen::Settled(Outcome { first: plain.first, found: plain.found, nodes: plain.nodes.count });
     }
     let mut nodes = plain.nodes.count;
     let mut probes: Vec<Probe<S>> =
@@ -80,7 +106,7 @@ pub(super) fn search<S: KindSet>(puzzle: &Puzzle, config: &Config) -> Outcome<Gr
                 let first = bounded
                     .first
                     .map(|solution| probe.symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
-                return Outcome { first, found: bounded.found, nodes };
+                return Chosen::Settled(Outcome { first, found: bounded.found, nodes });
             }
         }
     }
@@ -93,21 +119,20 @@ pub(super) fn search<S: KindSet>(puzzle: &Puzzle, config: &Config) -> Outcome<Gr
             estimate_leaders(&mut probes, budgets.quick_more_leaders, budgets.quick_more_probes, &mut nodes);
     }
     let Probe { symmetry, puzzle: turned, .. } = probes.swap_remove(chosen);
-    // One solution wanted: randomised restarts (module `restarts`) either settle the puzzle or
-    // leave it to the complete search below.
-    if config.limit <= 1 {
-        let (settled, spent) = restarts::find_one::<S>(puzzle, config, size);
+    if restarts {
+        // Randomised restarts (module `restarts`) either settle the puzzle or leave it to the
+        // complete search.
+        let (settled, spent) = restarts::settle::<S>(puzzle, config, size);
         nodes += spent;
         match settled {
-            Settled::Found(first) => return Outcome { first: Some(first), found: 1, nodes },
-            Settled::Unsolvable => return Outcome::none(nodes),
+            Settled::Found { first, found } => {
+                return Chosen::Settled(Outcome { first: Some(first), found, nodes });
+            }
+            Settled::Unsolvable => return Chosen::Settled(Outcome::none(nodes)),
             Settled::Open => {}
         }
     }
-    config.progress.set_estimate(nodes.saturating_add(size as u64));
-    let outcome = SplitSearch::run(BitSearch::<S>::new(&turned, config), config.thread_count(), budgets.poll);
-    let outcome = outcome.map(|solution| symmetry.solution_back(puzzle.rows, puzzle.cols, &solution));
-    Outcome { nodes: nodes + outcome.nodes, ..outcome }
+    Chosen::Complete { symmetry, turned, size, nodes }
 }
 
 /// Walks every probe up to `walks` random walks, adding the nodes walked to `nodes`; returns
@@ -157,8 +182,7 @@ fn smallest_after<S: KindSet>(
 /// step takes the candidates the masks leave (list, available kinds, row lookahead) as the
 /// branching and walks into one drawn at random; the walk ends where there is none or the
 /// drawn tile fails the counting checks. Cheap steps and many walks estimated better than
-/// exact branching and fewer walks (on ten 6×6 boards with five labels: 30M against 35M nodes
-/// in all). Every walk starts from the same seed's stream where the last one stopped, so
+/// exact branching and fewer walks. Every walk starts from the same seed's stream where the last one stopped, so
 /// `estimate(32)` then `estimate(250)` gives what `estimate(250)` alone gives.
 struct Probe<S: KindSet> {
     symmetry: Symmetry,

@@ -8,7 +8,7 @@ use super::bits::BitSearch;
 use super::board_symmetry::Symmetry;
 use super::checks::{Line, border_mask, cell_mask, rotation_class};
 use super::dead_ends::DeadEnds;
-use super::kinds::{KindSet, Wide};
+use super::kinds::{KindSet, Mid, Wide};
 use super::symmetry;
 use super::*;
 
@@ -259,8 +259,16 @@ fn every_symmetry_keeps_the_solutions() {
                 if let Some(solution) = &outcome.first {
                     assert!(is_solution(&puzzle, solution), "seed {seed}, path {path}");
                 }
-                // The wide sets search the same tree in the same order.
+                // The wider sets search the same tree in the same order (the two-word ones on
+                // one thread: the threads are the same code for every width).
+                let one_thread = config(limit, budgets).with_threads(std::num::NonZeroUsize::new(1));
+                let mid = symmetry::search::<Mid>(&puzzle, &one_thread);
                 let wide = symmetry::search::<Wide>(&puzzle, &config(limit, budgets));
+                assert_eq!(
+                    (&mid.found, &mid.first),
+                    (&outcome.found, &outcome.first),
+                    "seed {seed}, path {path}"
+                );
                 assert_eq!(
                     (wide.found, wide.first),
                     (outcome.found, outcome.first),
@@ -274,7 +282,7 @@ fn every_symmetry_keeps_the_solutions() {
 
 #[test]
 fn wide_sets_prune_as_narrow_ones() {
-    // The wide sets' lookahead goes through the labels, the narrow sets' through byte tables:
+    // The wider sets' lookahead goes through the labels, the narrow sets' through byte tables:
     // one search on one thread visits the same nodes either way.
     let mut searched = 0;
     for seed in 0..200 {
@@ -284,18 +292,19 @@ fn wide_sets_prune_as_narrow_ones() {
         }
         searched += 1;
         for limit in [1, 50] {
-            let mut narrow = BitSearch::<u64>::new(&puzzle, &Config::new(limit));
-            narrow.run();
-            let mut wide = BitSearch::<Wide>::new(&puzzle, &Config::new(limit));
-            wide.run();
-            assert_eq!(
-                (wide.found, &wide.first, wide.nodes.count),
-                (narrow.found, &narrow.first, narrow.nodes.count),
-                "seed {seed}, limit {limit}"
-            );
+            let narrow = searched_with::<u64>(&puzzle, limit);
+            assert_eq!(searched_with::<Mid>(&puzzle, limit), narrow, "seed {seed}, limit {limit}");
+            assert_eq!(searched_with::<Wide>(&puzzle, limit), narrow, "seed {seed}, limit {limit}");
         }
     }
     assert!(searched > 100, "only {searched} puzzles took the bit search");
+}
+
+/// One bit search of `puzzle` over sets `S` to `limit` solutions: found, first, nodes.
+fn searched_with<S: KindSet>(puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid<Placement>>, u64) {
+    let mut search = BitSearch::<S>::new(puzzle, &Config::new(limit));
+    search.run();
+    (search.found, search.first, search.nodes.count)
 }
 
 #[test]
@@ -325,6 +334,7 @@ fn every_dead_row_keeps_the_counts() {
 #[test]
 fn a_rebuilt_search_runs_as_a_new_one() {
     rebuilt_searches_run_as_new_ones::<u64>();
+    rebuilt_searches_run_as_new_ones::<Mid>();
     rebuilt_searches_run_as_new_ones::<Wide>();
 }
 
@@ -412,17 +422,25 @@ fn free_border_restarts_keep_the_verdict_and_find_real_solutions() {
 /// the same input must settle the same way; with `settle_all`, every puzzle must be settled.
 /// Returns the puzzles found solvable and those refuted.
 fn check_restarts(budgets: Budgets, settle_all: bool) -> (u32, u32) {
+    check_restarts_counting(budgets, 1, settle_all)
+}
+
+/// [`check_restarts`] counting to `limit`: a count settled by the restarts must be the count
+/// plain backtracking finds up to the limit.
+fn check_restarts_counting(budgets: Budgets, limit: u64, settle_all: bool) -> (u32, u32) {
     let (mut found, mut refuted) = (0, 0);
     for seed in 0..200 {
         let puzzle = free_puzzle(seed);
         if !puzzle.nearly_distinct() {
             continue;
         }
-        let solvable = plain_count(&puzzle, 1) == 1;
-        let (settled, _) = restarts::find_one::<u64>(&puzzle, &config(1, budgets), f64::INFINITY);
+        let expected = plain_count(&puzzle, limit);
+        let solvable = expected > 0;
+        let (settled, _) = restarts::settle::<u64>(&puzzle, &config(limit, budgets), f64::INFINITY);
         match &settled {
-            Settled::Found(solution) => {
+            Settled::Found { first: solution, found: count } => {
                 assert!(solvable && is_solution(&puzzle, solution), "seed {seed}");
+                assert_eq!(*count, expected, "seed {seed}, limit {limit}");
                 found += 1;
             }
             Settled::Unsolvable => {
@@ -432,7 +450,7 @@ fn check_restarts(budgets: Budgets, settle_all: bool) -> (u32, u32) {
             Settled::Open => assert!(!settle_all, "seed {seed}: a small puzzle is settled"),
         }
         assert_eq!(
-            restarts::find_one::<u64>(&puzzle, &config(1, budgets), f64::INFINITY).0,
+            restarts::settle::<u64>(&puzzle, &config(limit, budgets), f64::INFINITY).0,
             settled,
             "seed {seed}"
         );
@@ -465,4 +483,39 @@ fn scarce_first_restarts_stay_exact() {
     assert!(found > 10 && refuted > 0, "{found} found, {refuted} refuted: the runs were not exercised");
 }
 
+#[test]
+fn counting_restarts_settle_only_true_counts() {
+    // Counting to a limit with runs of a few nodes: the distinct boards the stopped runs pool,
+    // or a run that ends within its budget, settle the count; either must be the true count.
+    let budgets = Budgets { restarts: 20_000, restart_unit: 3, ..Budgets::DEFAULT };
+    for limit in [2, 3, 8] {
+        let (found, refuted) = check_restarts_counting(budgets, limit, false);
+        assert!(found > 10 && refuted > 0, "limit {limit}: {found} counted, {refuted} refuted");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn counts_by_restarts_agree_with_plain_backtracking(
+        rows in 1usize..=4, cols in 1usize..=4, labels in 2u8..=6, fixed: bool, rotate: bool,
+        break_one: bool, limit in 2u64..=12, seed: u64,
+    ) {
+        // Runs of a few nodes for both searches, restarted many times: a count comes from the
+        // boards the stopped runs pool, or from a run that ended within its budget.
+        let puzzle = random_puzzle(rows, cols, labels, fixed, rotate, break_one, seed);
+        let budgets = Budgets {
+            first_run: 3, plain: 0, quick_plain: 0, quick_tree: 0, restart_share: 1, restart_unit: 2,
+            ..Budgets::DEFAULT
+        };
+        let outcome = search(&puzzle, &config(limit, budgets));
+        prop_assert_eq!(outcome.found, plain_count(&puzzle, limit), "seed {}", seed);
+        if let Some(solution) = &outcome.first {
+            prop_assert!(is_solution(&puzzle, solution), "seed {}", seed);
+        }
+    }
+}
+
+mod parts;
 mod threads;

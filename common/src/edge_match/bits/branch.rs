@@ -16,20 +16,8 @@ impl<S: KindSet> BitSearch<S> {
             return true;
         }
         self.nodes.count += 1;
-        let (rows, cols) = (self.rows, self.cols);
         if cell == self.cells {
-            self.found += 1;
-            let first = self.first.is_none();
-            if first {
-                let placements = self.board[..cell]
-                    .iter()
-                    .map(|&kind| Placement { kind: kind as usize, orientation: 0 })
-                    .collect();
-                self.first = Some(Grid::from_vec(rows, cols, placements));
-            }
-            // Every solution goes to the shared count of a split task, the last one too.
-            let settled = self.nodes.solution_settles(first);
-            return settled || self.found >= self.limit;
+            return self.solution();
         }
         if col == 0 && !self.plan_row(row) {
             return false;
@@ -52,6 +40,28 @@ impl<S: KindSet> BitSearch<S> {
         } else {
             self.branch::<{ Cells::EDGE }>(cell, row, col, candidates, row_start)
         }
+    }
+
+    /// Records the board filled now as a solution (and in [`BitSearch::recorded`] when it
+    /// keeps them); whether the search may stop.
+    #[cold]
+    fn solution(&mut self) -> bool {
+        let cell = self.cells;
+        self.found += 1;
+        if let Some(boards) = &mut self.recorded {
+            boards.extend_from_slice(&self.board[..cell]);
+        }
+        let first = self.first.is_none();
+        if first {
+            let placements = self.board[..cell]
+                .iter()
+                .map(|&kind| Placement { kind: kind as usize, orientation: 0 })
+                .collect();
+            self.first = Some(Grid::from_vec(self.rows, self.cols, placements));
+        }
+        // Every solution goes to the shared count of a split task, the last one too.
+        let settled = self.nodes.solution_settles(first);
+        settled || self.found >= self.limit
     }
 
     /// [`BitSearch::fill`] for a cell after the first in its row and past the prefix, whose
@@ -91,9 +101,8 @@ impl<S: KindSet> BitSearch<S> {
     /// dead end when nothing was found below it. `AT` says where the cell lies ([`Cells`]),
     /// which decides only how much of the counting checks runs and what is known of the next
     /// cell before the loop: one loop, compiled once per kind of cell with every test on `AT`
-    /// folded away. (It replaced three hand-written copies, one per kind of cell, at a cost of
-    /// 1.1–1.5% more instructions: callgrind, `tetravex --threads 1`, 30 unsolvable 5×5 games
-    /// with 5 digits 188.1 M → 190.5 M, 10 solvable 7×7 with 4 digits 182.7 M → 185.5 M.)
+    /// folded away. (It replaced three hand-written copies, one per kind of cell, at the cost
+    /// of a few more instructions.)
     #[allow(clippy::inline_always, reason = "inlined into both callers, on the hot path of every node")]
     #[inline(always)]
     fn branch<const AT: u8>(

@@ -8,8 +8,8 @@ use super::{BitSearch, KindSet, MAX_LABELS};
 /// Kind `k` is fed by the kinds whose right label is its left one, and followed by those whose
 /// left label is its right one. Each table entry is built from the entry of its byte without
 /// the lowest bit (every byte below 256 is visited after that one), so a table costs 256 ORs:
-/// the symmetry choice builds ten searches per puzzle, and the judge's 5×5 puzzles take a few
-/// thousand nodes each.
+/// the symmetry choice builds ten searches per puzzle, and the judge's 5×5 puzzles take few
+/// nodes each.
 pub(super) fn build<S: KindSet>(search: &mut BitSearch<S>, kinds: usize) {
     // The bytes past this puzzle's kinds must be empty, and so must every entry for the byte 0
     // (see `KindSet::through`).

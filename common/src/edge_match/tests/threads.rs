@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::bits::{BitSearch, PREFIX};
-use super::super::kinds::{KindSet, Wide};
+use super::super::kinds::{KindSet, Mid, Wide};
 use super::super::nodes::{Cancel, Tasks, Verdict};
 use super::super::split::SplitSearch;
 use super::{free_puzzle, random_puzzle};
@@ -13,6 +13,7 @@ use crate::edge_match::{Budgets, Config};
 #[test]
 fn split_search_has_the_outcome_of_one_search() {
     split_searches_have_the_outcome_of_one::<u64>();
+    split_searches_have_the_outcome_of_one::<Mid>();
     split_searches_have_the_outcome_of_one::<Wide>();
 }
 
@@ -45,12 +46,10 @@ fn split_searches_have_the_outcome_of_one<S: KindSet>() {
 fn threads_count_together() {
     // Puzzles with many solutions, counted to a limit on two and four threads polling often:
     // when each task counted to the limit on its own, four threads visited about four times the
-    // nodes of one; when the tasks shared the count but kept apart in the search order, single
-    // puzzles took 0.4–1.8 times the nodes of one thread, as the tasks' densities of solutions
-    // differ. Now the threads work on the first pieces of the search order, so they count about
-    // the solutions one thread would: single puzzles still vary with the pieces searched ahead
-    // (0.6–1.8 times at the larger limit), but the sum stays at or under one thread's. At the
-    // small limit the first task finds them all: the others must stop at their next poll.
+    // nodes of one. The threads work on the first pieces of the search order, so they count
+    // about the solutions one thread would: single puzzles still vary with the pieces searched
+    // ahead, but the sum stays near one thread's. At the small limit the first task finds them
+    // all: the others must stop at their next poll.
     for limit in [10, 3000] {
         for threads in [2, 4] {
             let (mut counted, mut one_thread, mut split) = (0, 0, 0);
@@ -73,12 +72,10 @@ fn threads_count_together() {
             }
             assert!(counted >= 10, "only {counted} puzzles had {limit} solutions");
             // How far the threads run ahead of the first task depends on how the machine
-            // schedules them: at the larger limit 0.85–1.0 times one thread's nodes when run
-            // alone, 1.22–1.34 beside the crate's other tests (whose threads take the cores);
-            // the bound, three quarters over one thread, stays under the two and four times of
-            // threads that each count to the limit. At the small limit a puzzle takes a few
-            // thousand nodes, and a split hands back pieces that cost their path again:
-            // 0.82–1.28 measured.
+            // schedules them (more beside the crate's other tests, whose threads take the
+            // cores); the bound, three quarters over one thread, stays under the two and four
+            // times of threads that each count to the limit. At the small limit a puzzle takes
+            // few nodes, and a split hands back pieces that cost their path again.
             let (over, under) = (7, 4);
             assert!(
                 split * under <= one_thread * over,
