@@ -46,11 +46,6 @@ pub mod grid;
 pub mod input;
 pub mod lines;
 pub mod notes;
-/// The progress line at the path it had before the command-line layer became a feature.
-#[cfg(feature = "cli")]
-pub mod progress_line {
-    pub use crate::cli::{EXIT_INTERRUPTED, ProgressLine};
-}
 #[cfg(feature = "testing")]
 pub mod round_trip;
 pub mod search;

@@ -30,7 +30,3 @@ pub use draws::{Draws, GenError, OutOfTries, draw_each, made};
 pub use luby::luby;
 pub use outcome::{Outcome, count_text, settle};
 pub use progress::Progress;
-// The binaries' halves of the generators' output and the search options, at the paths they
-// had before the command-line layer became a feature of its own.
-#[cfg(feature = "cli")]
-pub use crate::cli::{SearchArgs, write_generated};
