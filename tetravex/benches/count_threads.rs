@@ -2,7 +2,7 @@
 //! solutions together, so more threads should not cost more CPU than one. Criterion's times
 //! here are the process's CPU time (user and system, from `/proc/self/stat`, Linux only), not
 //! the wall clock. Run with `cargo bench -p tetravex --bench count_threads`; the figures are in
-//! `tetravex/README.md`.
+//! `docs/benchmarks/tetravex.md`.
 //!
 //! - `count_6x6_3_digits`: one 6×6 game with 3 digits (seed 1), counted to 5,000 solutions.
 

@@ -1,5 +1,5 @@
 //! Benchmarks of the fast solver against the plain reference on fixed-seed generated games.
-//! Run with `cargo bench -p tetravex`; the figures are recorded in `tetravex/README.md`.
+//! Run with `cargo bench -p tetravex`; the figures are recorded in `docs/benchmarks/tetravex.md`.
 //!
 //! - `a_5x5_unsolvable`: 50 unsolvable 5×5 games, ten at each digit count 2..=6 (fast only:
 //!   the reference needs minutes on the few-digit ones);

@@ -1,7 +1,7 @@
 //! Benchmarks of the heavy tail of the search's runtime, one thread, fixed seeds, the same games as
 //! `tetravex gen` makes with these seeds. Run with `cargo bench -p tetravex --bench tail`; the
 //! figures, and those of the classes too slow for criterion (measured with
-//! `examples/tail_timing.rs`), are recorded in `tetravex/README.md`.
+//! `examples/tail_timing.rs`), are recorded in `docs/benchmarks/tetravex.md`.
 //!
 //! - `a_8x8_random`: 50 `gen --random` 8×8 games with 2 digits (seed 1) and 50 with 3 digits
 //!   (seed 2), each decided;
@@ -14,7 +14,7 @@
 //!   55) and 66 with 6 (seed 56), the judge's size;
 //! - `f_16x16_planted`: 5 solvable 16×16 games with 3 digits (seed 1) and 5 with 4 digits (seed
 //!   1), the largest boards; the ten-digit ones are not benchmarked, as the search does not
-//!   finish them (see the README);
+//!   finish them (see `docs/benchmarks/tetravex.md`);
 //! - `g_random_2_digits`: 10 `gen --random` games with 2 digits, 9×9 (seed 1) and 10×10 (seed 1),
 //!   each decided.
 
