@@ -25,7 +25,7 @@
 //!   counting checks, a table of dead ends, and restarts for a single solution (module
 //!   `restarts`). Every rule it uses, with its invariants, is documented there.
 //! - A puzzle with *nearly distinct tiles* — a free border, single orientations, at most
-//!   [`BIT_KINDS`] kinds and fewer than two cells per kind — takes the **bit search** (module
+//!   [`BIT_KINDS`] kinds and fewer than two cells per kind, at most [`BIT_SIDE`] a side — takes the **bit search** (module
 //!   `bits`) instead: the same search with sets of kinds as bitsets, plus two more relaxations.
 //! - A bit search that outlives its first budget picks the **board symmetry** whose tree is
 //!   smallest by Knuth's estimator (module `symmetry`) and searches it to the end, **split over
@@ -70,8 +70,11 @@ mod rows;
 mod split;
 mod symmetry;
 
-/// The longest side a board may have.
-pub const MAX_SIDE: usize = 16;
+/// The longest side a board may have (the row-major search's capacity).
+pub const MAX_SIDE: usize = 64;
+/// The longest side of a board the bit search takes; a larger one takes the row-major search.
+/// Its per-row tables pack a row of labels into a `u64`.
+pub const BIT_SIDE: usize = 16;
 /// The most labels a puzzle may use.
 pub const MAX_LABELS: usize = 16;
 /// The most kinds the bit search handles: one bit each in a set of four `u64` words (one word
@@ -81,10 +84,12 @@ pub const BIT_KINDS: usize = 256;
 // Label sets are `u32` masks with a bit for every label and one for [`ANY`]; per-label counters
 // are indexed through `& (MAX_LABELS - 1)`.
 const _: () = assert!(MAX_LABELS.is_power_of_two() && KEYS <= u32::BITS as usize);
-// Exact dead-end keys hold a cell index and kind counts in a byte each. Keys are recorded only
-// for a cell past the first and before the last, so the cell index is below `MAX_SIDE²` and every
-// remaining count at most `MAX_SIDE² − 1`: both fit when `MAX_SIDE²` is at most 256.
-const _: () = assert!(MAX_SIDE * MAX_SIDE <= u8::MAX as usize + 1);
+// Exact dead-end keys hold a cell index and kind counts in one or two bytes each (module
+// `dead_ends`). Keys are recorded only for a cell past the first and before the last, so the
+// cell index is below `MAX_SIDE²` and every remaining count at most `MAX_SIDE² − 1`: both fit
+// in two bytes when `MAX_SIDE²` is at most 65,536.
+const _: () = assert!(MAX_SIDE * MAX_SIDE <= u16::MAX as usize + 1);
+const _: () = assert!(BIT_SIDE <= MAX_SIDE);
 
 /// What the sides on the board's edge must be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,10 +160,13 @@ impl Puzzle {
     }
 
     /// Whether the tiles are *nearly distinct*, the case of the bit search: a free border,
-    /// single orientations, at most [`BIT_KINDS`] kinds and fewer than two cells per kind.
+    /// single orientations, at most [`BIT_KINDS`] kinds and fewer than two cells per kind, on a
+    /// board at most [`BIT_SIDE`] a side.
     pub fn nearly_distinct(&self) -> bool {
         let kinds = self.kinds.len();
-        self.border == Border::Free
+        self.rows <= BIT_SIDE
+            && self.cols <= BIT_SIDE
+            && self.border == Border::Free
             && self.single_orientations()
             && kinds <= BIT_KINDS
             && self.rows * self.cols < 2 * kinds
