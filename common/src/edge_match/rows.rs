@@ -136,6 +136,9 @@ struct Search {
     /// Whether each cell's candidates are tried by remaining count (a fixed border, and no
     /// list longer than [`ORDERED`]).
     by_count: bool,
+    /// With `by_count`, the candidates of each cell in the order they are tried (one list per
+    /// cell, so the hot loop allocates nothing); empty otherwise.
+    ordered: Vec<[Variant; ORDERED]>,
     /// Whether the open-bottoms check applies (no kind has several orientations).
     counting: bool,
     /// Whether the surplus checks apply (counting, free border).
@@ -234,6 +237,7 @@ impl Search {
             lists,
             pool,
             by_count,
+            ordered: vec![[Variant::default(); ORDERED]; if by_count { rows * cols } else { 0 }],
             remaining: puzzle.kinds.iter().map(|kind| kind.count).collect(),
             board: vec![Variant::default(); rows * cols],
             counting,
@@ -295,13 +299,15 @@ impl Search {
         let left = if col == 0 { self.border_label } else { self.board[cell - 1].right as usize };
         let top = if row == 0 { self.border_label } else { self.board[cell - self.cols].bottom as usize };
         let (start, end) = self.lists[candidate_key(left, top, class)];
-        let mut ordered = [Variant::default(); ORDERED];
         if self.by_count {
-            self.order_by_count(start as usize..end as usize, &mut ordered);
+            self.order_by_count(cell, start as usize..end as usize);
         }
         for index in start..end {
-            let variant =
-                if self.by_count { ordered[(index - start) as usize] } else { self.pool[index as usize] };
+            let variant = if self.by_count {
+                self.ordered[cell][(index - start) as usize]
+            } else {
+                self.pool[index as usize]
+            };
             let kind = variant.kind as usize;
             if self.remaining[kind] == 0 || !self.look_ahead(row, col, variant) {
                 continue;
@@ -324,10 +330,12 @@ impl Search {
         false
     }
 
-    /// The candidates `pool[list]` into `ordered`, by remaining count of their kind, largest
+    /// The candidates `pool[list]` into `ordered[cell]`, by remaining count of their kind, largest
     /// first, ties in list order (an insertion sort: the lists are a few entries long).
-    fn order_by_count(&self, list: std::ops::Range<usize>, ordered: &mut [Variant; ORDERED]) {
-        let count = |v: &Variant| self.remaining[v.kind as usize];
+    fn order_by_count(&mut self, cell: usize, list: std::ops::Range<usize>) {
+        let remaining = &self.remaining;
+        let count = |v: &Variant| remaining[v.kind as usize];
+        let ordered = &mut self.ordered[cell];
         for (len, &variant) in self.pool[list].iter().enumerate() {
             let mut at = len;
             while at > 0 && count(&ordered[at - 1]) < count(&variant) {
