@@ -233,11 +233,12 @@ pub struct Budgets {
     pub dead_row: usize,
     /// The row-major search records a state as a dead end only when its subtree took at least
     /// this many nodes: most dead states are leaves or nearly, which cost less to search again
-    /// than to store (a key of `cols + kinds + 2` bytes, and on large boards fresh pages of
-    /// memory).
+    /// than to store (a key of `cols + kinds + 2` bytes or more, and on large boards fresh
+    /// pages of memory).
     pub dead_end_nodes: u64,
     /// Entries of a dead-end table, so memory stays bounded (an entry of the row-major table is
-    /// about 30 bytes plus its key of `cols + kinds + 2` bytes).
+    /// about 30 bytes plus its key of `cols + kinds + 2` bytes, `cols + 2 × kinds + 3` past 256
+    /// cells).
     pub dead_ends: usize,
     /// Nodes the randomised restarts of the bit search may spend in all before the complete
     /// search (module `restarts`). Large: the share of the estimated tree
