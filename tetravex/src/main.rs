@@ -103,7 +103,9 @@ fn main() -> ExitCode {
             };
             // At the hard band checked games are refused; drawn ones are made after a warning.
             let checked = args.unique || args.unsolvable || args.perturb;
-            if let Some(warning) = band::advice(options.size, options.digits, checked).map_err(Failure::OutOfTries)? {
+            if let Some(warning) =
+                band::advice(options.size, options.digits, checked).map_err(Failure::OutOfTries)?
+            {
                 let _ = writeln!(std::io::stderr(), "{warning}");
             }
             let make = match (args.unique, args.random, args.perturb) {
@@ -123,8 +125,12 @@ fn main() -> ExitCode {
             Ok(out.write_all(&parts::merge(records).map_err(Failure::Input)?)?)
         }
         None => {
-            let (input, games) =
-                cli::read_cases_keeping_input(&cli.input, &help::CASES, parse::games_checking_lines, Games::len)?;
+            let (input, games) = cli::read_cases_keeping_input(
+                &cli.input,
+                &help::CASES,
+                parse::games_checking_lines,
+                Games::len,
+            )?;
             cli::pictures_folder(cli.svg.as_deref())?;
             let options = Options {
                 show: cli.show,

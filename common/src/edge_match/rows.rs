@@ -21,7 +21,8 @@
 //!   placement and stores each state's exact key, so a hash collision can never prune a live
 //!   state.
 //!
-//! **Scarce kinds last** (fixed border). A cell's candidates are tried in order of the remaining
+//! **Scarce kinds last** (fixed border, boards of at least
+//! [`Budgets::count_order_cells`](super::Budgets::count_order_cells) cells). A cell's candidates are tried in order of the remaining
 //! count of their kind, largest first (ties in list order). With a fixed border every kind's
 //! count binds to the last cell (the frame takes no surplus), and a planted solution uses every
 //! kind in proportion: spending the plentiful kinds first keeps the tiles left looking like
@@ -133,8 +134,9 @@ struct Search {
     pool: Vec<Variant>,
     remaining: Vec<u32>,
     board: Vec<Variant>,
-    /// Whether each cell's candidates are tried by remaining count (a fixed border, and no
-    /// list longer than [`ORDERED`]).
+    /// Whether each cell's candidates are tried by remaining count (a fixed border, at least
+    /// [`Budgets::count_order_cells`](super::Budgets::count_order_cells) cells, and no list
+    /// longer than [`ORDERED`]).
     by_count: bool,
     /// With `by_count`, the candidates of each cell in the order they are tried (one list per
     /// cell, so the hot loop allocates nothing); empty otherwise.
@@ -215,6 +217,7 @@ impl Search {
         // With a fixed border a cell's left and top are labels, never `ANY`: those lists only.
         let labels = || 0..puzzle.labels;
         let by_count = border_label != ANY
+            && rows * cols >= config.budgets.count_order_cells
             && labels().all(|left| {
                 labels().all(|top| {
                     (0..4).all(|class| {
