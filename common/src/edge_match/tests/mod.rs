@@ -261,7 +261,7 @@ fn every_symmetry_keeps_the_solutions() {
                 }
                 // The wider sets search the same tree in the same order (the two-word ones on
                 // one thread: the threads are the same code for every width).
-                let one_thread = config(limit, budgets).with_threads(std::num::NonZeroUsize::new(1));
+                let one_thread = config(limit, budgets).with_threads(NonZeroUsize::new(1));
                 let mid = symmetry::search::<Mid>(&puzzle, &one_thread);
                 let wide = symmetry::search::<Wide>(&puzzle, &config(limit, budgets));
                 assert_eq!(
