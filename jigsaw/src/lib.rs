@@ -41,11 +41,11 @@
 //!   pieces left for the rows above the bottom row must still split, by (top, bottom) pair,
 //!   into rows whose last one meets the bottom row's tops;
 //! - **per row**, a lookahead refuses a row whose pieces can no longer be chained;
-//! - **per cell**, the candidates are tried plentiful kinds first (by the count of pieces
-//!   left): a rectangle cut from a picture uses every kind in proportion, and spending the
-//!   scarce kinds early leaves bottom rows no remaining pieces can fill, which on 32×32
-//!   rectangles cost tens of millions of nodes where this order mostly needs none beyond the
-//!   cells;
+//! - **per cell** (rectangles of 64 pieces or more), the candidates are tried plentiful kinds
+//!   first (by the count of pieces left): a rectangle cut from a picture uses every kind in
+//!   proportion, and spending the scarce kinds early leaves bottom rows no remaining pieces can
+//!   fill, which on 32×32 rectangles cost tens of millions of nodes where this order mostly
+//!   needs none beyond the cells;
 //! - **per state**, a table of dead ends: the rest of the search depends only on the next cell,
 //!   the open edges and the remaining counts, so a state that failed once is never searched
 //!   again;
