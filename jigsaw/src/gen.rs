@@ -216,23 +216,48 @@ pub fn broken(board: &Assembly, how: Break, rng: &mut impl rand::Rng) -> Option<
             pieces[cell].sides[side] = opposite(pieces[cell].sides[side]);
         }
         Break::Swap => {
-            let pairs: Vec<((usize, usize), (usize, usize))> = inner_sides
-                .iter()
-                .flat_map(|&a| inner_sides.iter().map(move |&b| (a, b)))
-                .filter(|&((a, side_a), (b, side_b))| {
-                    a < b && side_a == side_b && pieces[a].sides[side_a] != pieces[b].sides[side_b]
-                })
-                .collect();
-            if pairs.is_empty() {
-                return None;
-            }
-            let ((a, side), (b, _)) = pairs[rng.random_range(0..pairs.len())];
+            let ((a, b), side) = swap_pair(&pieces, &inner_sides, rng)?;
             let (side_a, side_b) = (pieces[a].sides[side], pieces[b].sides[side]);
             pieces[a].sides[side] = side_b;
             pieces[b].sides[side] = side_a;
         }
     }
     Some(pieces)
+}
+
+/// Two pieces `a < b` and a side, inner on both, holding a knob on one and a hole on the other,
+/// drawn uniformly from all such pairs (in the order of `inner_sides`, pairs by their first
+/// member, then their second); `None` when there is none. `inner_sides` lists (piece, side) by
+/// piece, so for one side the later entries are the later pieces. The pairs are counted, not
+/// listed: a 32×32 board has millions of them.
+fn swap_pair(
+    pieces: &[Piece],
+    inner_sides: &[(usize, usize)],
+    rng: &mut impl rand::Rng,
+) -> Option<((usize, usize), usize)> {
+    let letter = |&(piece, side): &(usize, usize)| usize::from(pieces[piece].sides[side] == Side::In);
+    // partners[i]: the entries after i with its side and the other letter.
+    let mut later = [[0usize; 2]; 4];
+    let mut partners = vec![0; inner_sides.len()];
+    for (i, entry) in inner_sides.iter().enumerate().rev() {
+        partners[i] = later[entry.1][1 - letter(entry)];
+        later[entry.1][letter(entry)] += 1;
+    }
+    let total: usize = partners.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let (mut pick, mut first) = (rng.random_range(0..total), 0);
+    while pick >= partners[first] {
+        pick -= partners[first];
+        first += 1;
+    }
+    let (a, side) = inner_sides[first];
+    let second = inner_sides[first + 1..]
+        .iter()
+        .filter(|entry| entry.1 == side && letter(entry) != letter(&(a, side)))
+        .nth(pick)?;
+    Some(((a, second.0), side))
 }
 
 /// Blocks in the judge's input format, each followed by a blank line, then `0 0`.

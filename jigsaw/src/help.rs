@@ -16,7 +16,7 @@ pub const ABOUT: &str = "Tells whether jigsaw pieces form a rectangle, in the ju
 pub const LONG_ABOUT: &str = "\
 Tells whether jigsaw pieces form a rectangle, in the judge format of UVa 519.
 
-Each block is a line `n m` (rows and columns, 1 to 16 each; the judge allows 1 to 6) followed by
+Each block is a line `n m` (rows and columns, 1 to 40 each; the judge allows 1 to 6) followed by
 n*m words of four letters, the top, right, bottom and left side of one piece: F flat, O a knob,
 I a hole. A line `0 0` ends the input. Flat sides must lie exactly on the rectangle's border and
 a knob must meet a hole at every inner joint; pieces may not be turned (unless --rotate).

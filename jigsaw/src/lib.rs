@@ -17,13 +17,13 @@
 //! n·m jigsaw pieces, each side flat (`F`), a knob (`O`) or a hole (`I`), must form an n×m
 //! rectangle: flat sides exactly on its border, a knob meeting a hole at every inner joint.
 //! Pieces keep their orientation, unless `--rotate` allows quarter turns. Is it possible?
-//! Input and output follow the judge (format in README.md); rectangles up to 16×16 are accepted.
+//! Input and output follow the judge (format in README.md); rectangles up to 40×40 are accepted.
 //!
 //! ## The algorithm
 //! Relabelled (`F` = 0, `O` = 1, `I` = 2, knob and hole exchanged on the left and top sides), a
 //! jigsaw is an edge-matching puzzle with two inner labels and a fixed border, so [`solve`]
 //! hands it to [`common::edge_match`], the search it shares with tetravex. Two labels and a
-//! flat frame make pieces repeat heavily (at most 16 inner kinds), which is exactly where naive
+//! flat frame make pieces repeat heavily (at most 16 inner kinds, however large the rectangle), which is exactly where naive
 //! search explodes: [`reference`](mod@reference) tries every interchangeable arrangement of a doomed partial
 //! rectangle. In the order the checks cost:
 //! - **before any search**: knobs and holes balance; every border class (corners, edge pieces
@@ -41,6 +41,11 @@
 //!   pieces left for the rows above the bottom row must still split, by (top, bottom) pair,
 //!   into rows whose last one meets the bottom row's tops;
 //! - **per row**, a lookahead refuses a row whose pieces can no longer be chained;
+//! - **per cell** (rectangles of 64 pieces or more), the candidates are tried plentiful kinds
+//!   first (by the count of pieces left): a rectangle cut from a picture uses every kind in
+//!   proportion, and spending the scarce kinds early leaves bottom rows no remaining pieces can
+//!   fill, which on 32×32 rectangles cost tens of millions of nodes where this order mostly
+//!   needs none beyond the cells;
 //! - **per state**, a table of dead ends: the rest of the search depends only on the next cell,
 //!   the open edges and the remaining counts, so a state that failed once is never searched
 //!   again;

@@ -6,8 +6,12 @@ use common::flat::{FlatGroups, Group};
 use common::{Direction, Grid};
 use itertools::Itertools;
 
-/// Largest accepted number of rows or columns (the judge stops at 6).
-pub const MAX_SIDE: usize = 16;
+/// Largest accepted number of rows or columns (the judge stops at 6): 1,600 pieces at most,
+/// past the common 1,000-piece puzzles (25 × 40, 32 × 32).
+pub const MAX_SIDE: usize = 40;
+
+// The search takes boards up to its own capacity; a block's size is stored in a byte.
+const _: () = assert!(MAX_SIDE <= common::edge_match::MAX_SIDE && MAX_SIDE <= u8::MAX as usize);
 
 /// One side of a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

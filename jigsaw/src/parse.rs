@@ -1,7 +1,7 @@
 //! Judge-format input → [`Block`](crate::model::Block)s.
 //!
 //! ```text
-//! n m      rows and columns, 1..=16 each; `0 0` (or the end of input) ends the input
+//! n m      rows and columns, 1..=40 each; `0 0` (or the end of input) ends the input
 //! word     n·m words of four letters F, O, I: the top, right, bottom and left side of a piece
 //! ```
 //!
@@ -121,17 +121,17 @@ mod tests {
             ("1 1\nFFFFF\n", 4..9, format!("expected {piece_1}, found `FFFFF`")),
             ("1 1\n", 3..3, format!("expected {piece_1}, found end of input")),
             (
-                "17 1\n",
+                "41 1\n",
                 0..2,
-                "expected a row count from 1 to 16 (or `0 0` to end the input), found `17`".to_owned(),
+                "expected a row count from 1 to 40 (or `0 0` to end the input), found `41`".to_owned(),
             ),
-            ("2 0\n", 2..3, "expected a column count from 1 to 16, found `0`".to_owned()),
+            ("2 0\n", 2..3, "expected a column count from 1 to 40, found `0`".to_owned()),
             ("0 3\n", 2..3, "expected 0 after a row count of 0 (`0 0` ends the input), found `3`".to_owned()),
             ("0 0\n1 1\n", 4..5, "expected nothing after the terminating `0 0`, found `1`".to_owned()),
             (
                 "x",
                 0..1,
-                "expected a row count from 1 to 16 (or `0 0` to end the input), found `x`".to_owned(),
+                "expected a row count from 1 to 40 (or `0 0` to end the input), found `x`".to_owned(),
             ),
         ] {
             let err = parse(src).unwrap_err();

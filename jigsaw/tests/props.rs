@@ -5,6 +5,7 @@
 
 use std::num::NonZeroUsize;
 
+use common::edge_match::{Budgets, Config};
 use common::search::Progress;
 use common::{Diagnostic, Grid, Tokens, round_trip};
 use jigsaw::r#gen::{self, Break};
@@ -104,7 +105,16 @@ proptest! {
         let plain = reference::solve(&block, rotate);
         prop_assert_eq!(fast.is_some(), plain.is_some(), "verdicts differ, seed {}", seed);
         let fast_count = solve::search(&block, rotate, COUNT_LIMIT).found;
-        prop_assert_eq!(fast_count, reference::count(&block, rotate, COUNT_LIMIT), "seed {}", seed);
+        let plain_count = reference::count(&block, rotate, COUNT_LIMIT);
+        prop_assert_eq!(fast_count, plain_count, "seed {}", seed);
+        // The count order, which only larger rectangles take by default, forced on.
+        let budgets = Budgets { count_order_cells: 0, ..Budgets::DEFAULT };
+        let ordered = Config { budgets, ..Config::new(COUNT_LIMIT) };
+        prop_assert_eq!(solve::search_with(&block, rotate, &ordered).found, plain_count, "seed {}", seed);
+        let ordered = Config { budgets, ..Config::new(1) };
+        let first = solve::search_with(&block, rotate, &ordered).first;
+        prop_assert_eq!(first.is_some(), plain.is_some(), "seed {}", seed);
+        prop_assert!(first.is_none_or(|assembly| block.is_solution(&assembly, rotate)), "seed {}", seed);
         if let Some(assembly) = fast {
             prop_assert!(block.is_solution(&assembly, rotate), "seed {}", seed);
             let drawn = read_drawing(&show::assembly(&assembly), rows, cols);

@@ -19,6 +19,42 @@ use super::{ANY, Budgets, KEYS, MAX_SIDE, Puzzle};
 /// one is kept so that node counts stay those recorded before.
 const HASH_SEED: u64 = 0x6a69_6773_6177;
 
+/// How an exact key stores its numbers, the cell index and every remaining count: one byte
+/// each on boards of at most 256 cells, two (little-endian) on larger ones. A key is recorded
+/// only for a cell past the first, so the cell index and every remaining count are below the
+/// board's cells, which fit two bytes ([`MAX_SIDE`]² ≤ 65,536, asserted in the parent module).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum KeyNumber {
+    /// One byte: boards of at most 256 cells.
+    Byte,
+    /// Two bytes: larger boards.
+    Pair,
+}
+
+impl KeyNumber {
+    /// The width that holds the numbers of a board of `cells` cells.
+    pub(super) fn for_cells(cells: usize) -> Self {
+        if cells <= usize::from(u8::MAX) + 1 { KeyNumber::Byte } else { KeyNumber::Pair }
+    }
+
+    /// Bytes per number.
+    pub(super) fn bytes(self) -> usize {
+        match self {
+            KeyNumber::Byte => 1,
+            KeyNumber::Pair => 2,
+        }
+    }
+
+    /// Appends `values` (each below the board's cells) to `key`, one width for all: a choice
+    /// per value cost tetravex a tenth of its instructions on repeated-tile boards.
+    fn extend(self, key: &mut Vec<u8>, values: &[u32]) {
+        match self {
+            KeyNumber::Byte => key.extend(values.iter().map(|&value| value as u8)),
+            KeyNumber::Pair => key.extend(values.iter().flat_map(|&value| (value as u16).to_le_bytes())),
+        }
+    }
+}
+
 /// The table, with the hash of the current state. The hash is a sum of random numbers, one per
 /// (kind, count unit), (column, label), right label and cell. Invariants, for the state of the
 /// search it belongs to: `frontier[c]` is the open bottom label of column `c` ([`ANY`] before
@@ -41,6 +77,7 @@ pub(super) struct DeadEnds {
     /// ([`Budgets::dead_end_nodes`]).
     pub(super) min_nodes: u64,
     cols: usize,
+    number: KeyNumber,
     pub(super) key_len: usize,
     keys: Vec<u8>,
     /// Scratch buffer for exact keys.
@@ -50,6 +87,7 @@ pub(super) struct DeadEnds {
 impl DeadEnds {
     /// An empty table for `puzzle`, for the search with no tile placed.
     pub(super) fn new(puzzle: &Puzzle, budgets: &Budgets) -> Self {
+        let number = KeyNumber::for_cells(puzzle.rows * puzzle.cols);
         let mut rng = ChaCha8Rng::seed_from_u64(HASH_SEED);
         let mut random = || rng.next_u64();
         let mut table = DeadEnds {
@@ -63,7 +101,8 @@ impl DeadEnds {
             capacity: budgets.dead_ends,
             min_nodes: budgets.dead_end_nodes,
             cols: puzzle.cols,
-            key_len: puzzle.cols + puzzle.kinds.len() + 2,
+            number,
+            key_len: puzzle.cols + 1 + number.bytes() * (puzzle.kinds.len() + 1),
             keys: Vec::new(),
             key: Vec::new(),
         };
@@ -133,16 +172,14 @@ impl DeadEnds {
     }
 
     /// The exact key into `key`: the cell, the open bottom label of every column, the last
-    /// right label, and the remaining count of every kind (a byte each: `cell` is past the
-    /// first, so below `MAX_SIDE²` and every count below it too, at most 255 as the parent
-    /// module asserts).
+    /// right label, and the remaining count of every kind (the numbers as [`KeyNumber`] says).
     fn encode(&mut self, cell: usize, right: u8, remaining: &[u32]) {
-        let key = &mut self.key;
+        let (key, number) = (&mut self.key, self.number);
         key.clear();
-        key.push(cell as u8);
+        number.extend(key, &[cell as u32]);
         key.extend_from_slice(&self.frontier[..self.cols]);
         key.push(right);
-        key.extend(remaining.iter().map(|&count| count as u8));
+        number.extend(key, remaining);
     }
 
     /// The exact key recorded under this hash, if any.

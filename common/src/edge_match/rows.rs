@@ -21,6 +21,15 @@
 //!   placement and stores each state's exact key, so a hash collision can never prune a live
 //!   state.
 //!
+//! **Scarce kinds last** (fixed border, boards of at least
+//! [`Budgets::count_order_cells`](super::Budgets::count_order_cells) cells). A cell's candidates are tried in order of the remaining
+//! count of their kind, largest first (ties in list order). With a fixed border every kind's
+//! count binds to the last cell (the frame takes no surplus), and a planted solution uses every
+//! kind in proportion: spending the plentiful kinds first keeps the tiles left looking like
+//! those the rest of the board needs, where the list order drains a kind early and leaves
+//! rows near the bottom that no remaining tiles can fill, found out only there. The order is
+//! a choice among the same candidates, so the search stays complete.
+//!
 //! **Restarts** (see module `restarts`). A wrong tile early in a solvable puzzle can hide under
 //! a subtree without solutions that takes millions of nodes to exhaust. The search therefore
 //! runs under a node budget ([`Budgets::first_run`](super::Budgets::first_run)); when it runs
@@ -91,6 +100,10 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
 /// Multiplicities are ignored (a tile may serve twice in the row).
 type RowFinish = [u32; MAX_SIDE + 1];
 
+/// The longest candidate list the count order sorts (a jigsaw's lists hold at most a few
+/// kinds); a puzzle with a longer list keeps the list order everywhere.
+const ORDERED: usize = 32;
+
 /// Where a cell lies, precomputed for the hot loop.
 #[derive(Debug, Clone, Copy)]
 struct Cell {
@@ -121,6 +134,13 @@ struct Search {
     pool: Vec<Variant>,
     remaining: Vec<u32>,
     board: Vec<Variant>,
+    /// Whether each cell's candidates are tried by remaining count (a fixed border, at least
+    /// [`Budgets::count_order_cells`](super::Budgets::count_order_cells) cells, and no list
+    /// longer than [`ORDERED`]).
+    by_count: bool,
+    /// With `by_count`, the candidates of each cell in the order they are tried (one list per
+    /// cell, so the hot loop allocates nothing); empty otherwise.
+    ordered: Vec<[Variant; ORDERED]>,
     /// Whether the open-bottoms check applies (no kind has several orientations).
     counting: bool,
     /// Whether the surplus checks apply (counting, free border).
@@ -194,6 +214,18 @@ impl Search {
             })
             .collect();
 
+        // With a fixed border a cell's left and top are labels, never `ANY`: those lists only.
+        let labels = || 0..puzzle.labels;
+        let by_count = border_label != ANY
+            && rows * cols >= config.budgets.count_order_cells
+            && labels().all(|left| {
+                labels().all(|top| {
+                    (0..4).all(|class| {
+                        let (start, end) = lists[candidate_key(left, top, class)];
+                        (end - start) as usize <= ORDERED
+                    })
+                })
+            });
         let counting = puzzle.single_orientations();
         let fixed =
             (counting && border_label != ANY).then(|| Box::new(FixedChecks::new(puzzle, border_label as u8)));
@@ -207,6 +239,8 @@ impl Search {
             first_lefts: if border_label == ANY { u32::MAX } else { 1 << border_label },
             lists,
             pool,
+            by_count,
+            ordered: vec![[Variant::default(); ORDERED]; if by_count { rows * cols } else { 0 }],
             remaining: puzzle.kinds.iter().map(|kind| kind.count).collect(),
             board: vec![Variant::default(); rows * cols],
             counting,
@@ -268,8 +302,15 @@ impl Search {
         let left = if col == 0 { self.border_label } else { self.board[cell - 1].right as usize };
         let top = if row == 0 { self.border_label } else { self.board[cell - self.cols].bottom as usize };
         let (start, end) = self.lists[candidate_key(left, top, class)];
+        if self.by_count {
+            self.order_by_count(cell, start as usize..end as usize);
+        }
         for index in start..end {
-            let variant = self.pool[index as usize];
+            let variant = if self.by_count {
+                self.ordered[cell][(index - start) as usize]
+            } else {
+                self.pool[index as usize]
+            };
             let kind = variant.kind as usize;
             if self.remaining[kind] == 0 || !self.look_ahead(row, col, variant) {
                 continue;
@@ -290,6 +331,22 @@ impl Search {
             table.record(cell, hash, right, &self.remaining);
         }
         false
+    }
+
+    /// The candidates `pool[list]` into `ordered[cell]`, by remaining count of their kind, largest
+    /// first, ties in list order (an insertion sort: the lists are a few entries long).
+    fn order_by_count(&mut self, cell: usize, list: std::ops::Range<usize>) {
+        let remaining = &self.remaining;
+        let count = |v: &Variant| remaining[v.kind as usize];
+        let ordered = &mut self.ordered[cell];
+        for (len, &variant) in self.pool[list].iter().enumerate() {
+            let mut at = len;
+            while at > 0 && count(&ordered[at - 1]) < count(&variant) {
+                ordered[at] = ordered[at - 1];
+                at -= 1;
+            }
+            ordered[at] = variant;
+        }
     }
 
     /// Records the board filled now as a solution; whether the limit is reached.

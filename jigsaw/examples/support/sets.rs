@@ -30,9 +30,35 @@ pub struct Set {
 /// `count` blocks as `jigsaw gen --rows N --cols N [--unsolvable HOW] [--rotate] --seed SEED`
 /// makes them.
 fn blocks(side: usize, unsolvable: Option<Break>, rotate: bool, count: usize, seed: u64) -> Vec<Block> {
-    let options = Options { rows: side, cols: side, unsolvable, rotate, blocks: count, tries: TRIES };
+    planted(side, side, unsolvable, rotate, count, seed)
+}
+
+/// `count` blocks as `jigsaw gen --rows ROWS --cols COLS [--unsolvable HOW] [--rotate] --seed
+/// SEED` makes them.
+fn planted(
+    rows: usize,
+    cols: usize,
+    unsolvable: Option<Break>,
+    rotate: bool,
+    count: usize,
+    seed: u64,
+) -> Vec<Block> {
+    let options = Options { rows, cols, unsolvable, rotate, blocks: count, tries: TRIES };
     r#gen::blocks(options, &mut ChaCha8Rng::seed_from_u64(seed), &Progress::default())
         .expect("the generator makes these shapes")
+}
+
+/// `count` rectangles with a knob and a hole swapped, as `gen --unsolvable swap` draws them
+/// but not checked: most still have an assembly (another one), some have none.
+fn swapped(rows: usize, cols: usize, rotate: bool, count: usize, seed: u64) -> Vec<Block> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let board = r#gen::solved_board(rows, cols, &mut rng);
+            let pieces = r#gen::broken(&board, Break::Swap, &mut rng).expect("room for a swap");
+            r#gen::shuffled(rows, cols, pieces, rotate, &mut rng)
+        })
+        .collect()
 }
 
 /// The first 20 of 4000 swap-broken 6×6 blocks that pass every check needing no search.
@@ -67,5 +93,17 @@ pub fn all() -> Vec<Set> {
         set("f_16x16_swap", blocks(16, swap, false, 5, 8), false, 0, false),
         set("f_16x16_rotate_solvable", blocks(16, None, true, 5, 9), true, 5, false),
         set("f_16x16_rotate_swap", blocks(16, swap, true, 5, 10), true, 0, false),
+        set("g_20x20_planted", planted(20, 20, None, false, 5, 11), false, 5, false),
+        set("g_20x20_swapped", swapped(20, 20, false, 5, 12), false, 5, false),
+        set("g_20x20_rotate_planted", planted(20, 20, None, true, 5, 13), true, 5, false),
+        set("g_20x20_rotate_swapped", swapped(20, 20, true, 5, 14), true, 4, false),
+        set("h_32x32_planted", planted(32, 32, None, false, 5, 15), false, 5, false),
+        set("h_32x32_swapped", swapped(32, 32, false, 5, 16), false, 4, false),
+        set("h_32x32_rotate_planted", planted(32, 32, None, true, 5, 17), true, 5, false),
+        set("h_32x32_rotate_swapped", swapped(32, 32, true, 5, 18), true, 5, false),
+        set("i_25x40_planted", planted(25, 40, None, false, 5, 19), false, 5, false),
+        set("i_25x40_swapped", swapped(25, 40, false, 5, 20), false, 5, false),
+        set("i_25x40_rotate_planted", planted(25, 40, None, true, 5, 21), true, 5, false),
+        set("i_25x40_rotate_swapped", swapped(25, 40, true, 5, 22), true, 4, false),
     ]
 }

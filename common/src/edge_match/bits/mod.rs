@@ -28,7 +28,7 @@ use rustc_hash::FxHashSet;
 use super::checks::Counters;
 use super::kinds::{ByteTables, KindSet};
 use super::nodes::Nodes;
-use super::{ANY, BIT_KINDS, Config, KEYS, MAX_LABELS, MAX_SIDE, Placement, Puzzle, Variant};
+use super::{ANY, BIT_KINDS, BIT_SIDE, Config, KEYS, MAX_LABELS, Placement, Puzzle, Variant};
 use crate::Grid;
 
 /// Cells whose kinds the first tasks of a split search (module `split`) fix through
@@ -36,10 +36,10 @@ use crate::Grid;
 pub(super) const PREFIX: usize = 2;
 
 /// Rows and columns are taken `& SIDE_MASK` into the per-cell tables of `ROW_SLOTS` entries.
-const ROW_SLOTS: usize = MAX_SIDE.next_power_of_two();
+const ROW_SLOTS: usize = BIT_SIDE.next_power_of_two();
 const SIDE_MASK: usize = ROW_SLOTS - 1;
 /// Cells are taken `& CELL_MASK` into the per-cell arrays of `CELL_SLOTS` entries.
-const CELL_SLOTS: usize = (MAX_SIDE * MAX_SIDE).next_power_of_two();
+const CELL_SLOTS: usize = (BIT_SIDE * BIT_SIDE).next_power_of_two();
 const CELL_MASK: usize = CELL_SLOTS - 1;
 /// A list key holds a left and a top label (or [`ANY`]) in `KEY_BITS` bits each.
 const KEY_BITS: u32 = KEYS.next_power_of_two().trailing_zeros();
@@ -52,7 +52,7 @@ const _: () = {
     // `board` holds kind indices in bytes.
     assert!(BIT_KINDS <= u8::MAX as usize + 1);
     // Labels below `MAX_LABELS` fit in `TOP_BITS` bits, and a row of tops in a `u64`.
-    assert!(MAX_LABELS.is_power_of_two() && MAX_SIDE * TOP_BITS as usize <= u64::BITS as usize);
+    assert!(MAX_LABELS.is_power_of_two() && BIT_SIDE * TOP_BITS as usize <= u64::BITS as usize);
 };
 
 /// `kind` as an index of the per-kind arrays of a search over `S`: masked to the capacity, so
@@ -171,7 +171,7 @@ impl<S: KindSet> BitSearch<S> {
     ) -> Self {
         debug_assert!(dead_rows.is_empty());
         let (rows, cols, labels) = (puzzle.rows, puzzle.cols, puzzle.labels);
-        assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols) && labels <= MAX_LABELS);
+        assert!((1..=BIT_SIDE).contains(&rows) && (1..=BIT_SIDE).contains(&cols) && labels <= MAX_LABELS);
         let mut search = BitSearch {
             rows,
             cols,
