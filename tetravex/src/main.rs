@@ -2,7 +2,6 @@
 
 mod help;
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -106,7 +105,7 @@ fn main() -> ExitCode {
             if let Some(warning) =
                 band::advice(options.size, options.digits, checked).map_err(Failure::OutOfTries)?
             {
-                let _ = writeln!(std::io::stderr(), "{warning}");
+                common::notes::note(&warning);
             }
             let make = match (args.unique, args.random, args.perturb) {
                 (true, _, _) => r#gen::unique_games,
