@@ -35,6 +35,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use common::Grid;
+use common::diagnostic::{Diagnostic, quote};
 use common::edge_match::{Config, Outcome, Part, PartOutcome, merge_parts};
 use common::search::{Progress, settle};
 
@@ -188,8 +189,15 @@ impl Merged {
         // The record being read: its part, header, outcomes so far and where it began.
         let mut open: Option<(Part, Record, String)> = None;
         let mut read_any = false;
-        for (at, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
+        for (at, (offset, line)) in
+            lines_at(text).enumerate().filter(|(_, (_, line))| !line.trim().is_empty())
+        {
             let place = format!("{name}:{}", at + 1);
+            // A line that is no part of a record, underlined where it stands.
+            let bad_line = |what: String| {
+                let start = offset + (line.len() - line.trim_start().len());
+                Diagnostic::new(start..offset + line.trim_end().len(), what).render(name, bytes)
+            };
             if let Some((part, header)) = parse_header(line) {
                 // A record that another begins before its end was cut short (a part stopped
                 // and run again writes both into one stream).
@@ -201,16 +209,18 @@ impl Merged {
                 continue;
             }
             let Some((part, mut record, began)) = open.take() else {
-                return Err(records_error(&format!(
-                    "{place}: expected a record's first line `{MAGIC} K/N …`, found `{line}`"
+                return Err(bad_line(format!(
+                    "expected a record's first line `{MAGIC} K/N …`, found `{}`",
+                    quote(line.trim().as_bytes())
                 )));
             };
             if line.trim() == "end" {
                 self.add(part, record, began)?;
                 continue;
             }
-            let ((game, limit), outcome) = parse_outcome(line)
-                .ok_or_else(|| records_error(&format!("{place}: not a line of a part's record: `{line}`")))?;
+            let ((game, limit), outcome) = parse_outcome(line).ok_or_else(|| {
+                bad_line(format!("not a line of a part's record: `{}`", quote(line.trim().as_bytes())))
+            })?;
             record.outcomes.insert((game, limit), outcome);
             open = Some((part, record, began));
         }
@@ -296,6 +306,16 @@ impl Merged {
         }
         Ok((header, parts))
     }
+}
+
+/// The lines of `text` with the byte offset of each, without their line ends (`\n` or `\r\n`).
+fn lines_at(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_inclusive('\n').scan(0, |offset, piece| {
+        let at = *offset;
+        *offset += piece.len();
+        let line = piece.strip_suffix('\n').unwrap_or(piece);
+        Some((at, line.strip_suffix('\r').unwrap_or(line)))
+    })
 }
 
 /// A rendered message for [`merge`] to fail with.
@@ -454,6 +474,13 @@ mod tests {
         let mixed = merged(format!("{all}{other_count}").as_bytes()).unwrap_err();
         assert!(mixed.contains("cut into 2 parts"), "{mixed}");
         assert!(merged(b"").unwrap_err().contains("no record"));
-        assert!(merged(b"hello\n").unwrap_err().contains("expected a record's first line"));
+        let stray = merged(b"\n  hello there\n").unwrap_err();
+        assert!(stray.starts_with("error: parts.txt:2:3: expected a record's first line"), "{stray}");
+        assert!(stray.ends_with("2 |   hello there\n  |   ^^^^^^^^^^^\n"), "{stray}");
+        let damaged = format!("{}game 1 limit\n", parts[0].trim_end_matches("end\n"));
+        let damaged = merged(damaged.as_bytes()).unwrap_err();
+        let line = parts[0].lines().count();
+        let at = format!("error: parts.txt:{line}:1: not a line of a part's record: `game 1 limit`\n");
+        assert!(damaged.starts_with(&at) && damaged.ends_with("| ^^^^^^^^^^^^\n"), "{damaged}");
     }
 }

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tetravex::model::{Board, Game, Tile};
-use tetravex::{r#gen, parse, reference, show, solve};
+use tetravex::{Options, r#gen, parse, parts, reference, show, solve};
 
 /// Counting stops here: enough to tell solvers apart, small enough for the plain search.
 const COUNT_LIMIT: u64 = 64;
@@ -40,6 +40,15 @@ fn parse_games(src: &[u8]) -> Result<Vec<Game>, Diagnostic> {
 /// printer writes back to the same games; what it refuses, it locates inside `src`.
 fn parser_holds(src: &[u8]) -> Result<Option<Vec<Game>>, TestCaseError> {
     round_trip::check(src, parse_games, |games| r#gen::to_input(games)).map_err(TestCaseError::fail)
+}
+
+/// The merge's property on records `src`: it merges them or refuses them with a message, and
+/// never panics.
+fn merge_holds(src: &[u8]) -> Result<(), TestCaseError> {
+    if let Err(message) = parts::merge([("records.txt", src)]) {
+        prop_assert!(message.starts_with("error: ") && message.ends_with('\n'), "{}", message);
+    }
+    Ok(())
 }
 
 /// Reads a `--show` drawing back into a board: the digits sit at fixed places in each cell.
@@ -104,6 +113,34 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_bytes_merge_as_records_or_are_refused(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        merge_holds(&bytes)?;
+    }
+
+    #[test]
+    fn damaged_part_records_merge_or_are_refused(
+        seed: u64, count in 1usize..=3, at: prop::sample::Index, byte: u8, cut: bool,
+    ) {
+        let input = r#gen::to_input(&[game(3, 4, false, seed)]);
+        let games = parse::games(&mut Tokens::new(input.as_bytes())).expect("generated games read back");
+        let mut records = Vec::new();
+        for index in 0..count {
+            let part = Part::new(index, count).expect("a part");
+            let progress = Progress::default();
+            parts::run(input.as_bytes(), &games, Options::default(), part, &progress, &mut records)
+                .expect("writing to memory");
+        }
+        prop_assert!(parts::merge([("records.txt", records.as_slice())]).is_ok());
+        let at = at.index(records.len());
+        if cut {
+            records.truncate(at);
+        } else {
+            records[at] = byte;
+        }
+        merge_holds(&records)?;
+    }
+
+    #[test]
     fn near_valid_input_round_trips_or_is_located(
         tokens in proptest::collection::vec(prop_oneof![
             Just("0".to_owned()), Just("1".to_owned()), Just("2".to_owned()), Just("9".to_owned()),
@@ -163,7 +200,7 @@ proptest! {
         let games: tetravex::model::Games =
             sizes.iter().enumerate().map(|(i, &(size, digits, perturb))| game(size, digits, perturb, seed ^ i as u64)).collect();
         let output = |threads| {
-            let options = tetravex::Options { show, count_limit: count.then_some(COUNT_LIMIT), threads, svg: None };
+            let options = Options { show, count_limit: count.then_some(COUNT_LIMIT), threads, svg: None };
             let mut out = Vec::new();
             tetravex::answer(&games, options, &Progress::default(), &mut out).expect("writing to memory");
             out
