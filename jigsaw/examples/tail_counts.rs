@@ -73,10 +73,10 @@ fn families() -> Vec<Family> {
         planted("planted53_20x20", 20, 20, false, 30, 53),
         planted("planted54_25x40_rotate", 25, 40, true, 30, 54),
         // Wider samples, to see the tails of a restart schedule.
-        planted("wide61_planted_32x32", 32, 32, false, 100, 61),
-        planted("wide62_planted_25x40", 25, 40, false, 100, 62),
+        planted("wide61_planted_32x32", 32, 32, false, 300, 61),
+        planted("wide62_planted_25x40", 25, 40, false, 200, 62),
         planted("wide63_planted_32x32_rotate", 32, 32, true, 50, 63),
-        swapped("wide64_swap_32x32", 32, 32, false, 200, 64),
+        swapped("wide64_swap_32x32", 32, 32, false, 400, 64),
         swapped("wide65_swap_40x40", 40, 40, false, 50, 65),
         // Past the root checks: where an unsolvable block needs the complete search.
         past_root_checks("past71_swap_8x8", 8, 8, false, 4000, 71),
