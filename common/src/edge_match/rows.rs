@@ -74,7 +74,7 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
     // pool the distinct boards they find (module `distinct`), so that where solutions abound
     // the count stops at its limit as soon as one solution settles a verdict.
     let counting = config.limit > 1;
-    let mut search = Search::new(puzzle, config);
+    let mut search = Search::new(puzzle, config, Vec::new());
     if counting {
         search.distinct = Some(DistinctBoards::default());
     }
@@ -95,9 +95,11 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
             // As many distinct boards as asked: the count is settled at its limit.
             return Outcome { first, found: config.limit, nodes };
         }
-        // Out of budget: start again in a fresh order, keeping the dead ends and the boards.
+        // Out of budget: start again in a fresh order, keeping the dead ends and the boards
+        // (and the lists of the count order, scratch space that many short runs would
+        // otherwise fill again each time).
         let (dead_ends, distinct) = (search.dead_ends.take(), search.distinct.take());
-        search = Search::new(puzzle, config);
+        search = Search::new(puzzle, config, std::mem::take(&mut search.ordered));
         search.dead_ends = dead_ends;
         search.distinct = distinct;
         if let Some(table) = &mut search.dead_ends {
@@ -222,7 +224,9 @@ fn candidate_key(left: usize, top: usize, class: usize) -> usize {
 }
 
 impl Search {
-    fn new(puzzle: &Puzzle, config: &Config) -> Self {
+    /// The search before any placement; `ordered` is space for [`Search::ordered`] (any
+    /// contents, as the search writes a cell's list before reading it), empty the first time.
+    fn new(puzzle: &Puzzle, config: &Config, mut ordered: Vec<[Variant; ORDERED]>) -> Self {
         let (rows, cols) = (puzzle.rows, puzzle.cols);
         assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
         assert!(puzzle.labels <= MAX_LABELS && puzzle.kinds.len() < usize::from(u16::MAX));
@@ -296,7 +300,10 @@ impl Search {
             lists,
             pool,
             by_count,
-            ordered: vec![[Variant::default(); ORDERED]; if by_count { rows * cols } else { 0 }],
+            ordered: {
+                ordered.resize(if by_count { rows * cols } else { 0 }, [Variant::default(); ORDERED]);
+                ordered
+            },
             remaining: puzzle.kinds.iter().map(|kind| kind.count).collect(),
             board: vec![Variant::default(); rows * cols],
             counting,
