@@ -50,9 +50,11 @@
 //!   the open edges and the remaining counts, so a state that failed once is never searched
 //!   again;
 //! - **restarts**: a search for one solution runs under a node budget and, when it is spent,
-//!   starts over in a fresh seeded candidate order with twice the budget, keeping the dead
+//!   starts over in a fresh seeded candidate order with the next budget, keeping the dead
 //!   ends. This cuts the heavy tail of solvable blocks where an early wrong piece hides under
-//!   millions of fruitless nodes.
+//!   millions of fruitless nodes. The budgets double, except in the count order, where a run
+//!   either goes through nearly at once or sinks: there they follow Luby's sequence in units
+//!   of two nodes per cell, many short runs and a long one now and then.
 //!
 //! The worst case stays exponential (edge matching is NP-complete); `docs/benchmarks/jigsaw.md`
 //! records how far the pruning carries in practice, with the nodes searched on each set.

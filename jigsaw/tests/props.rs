@@ -115,6 +115,15 @@ proptest! {
         let first = solve::search_with(&block, rotate, &ordered).first;
         prop_assert_eq!(first.is_some(), plain.is_some(), "seed {}", seed);
         prop_assert!(first.is_none_or(|assembly| block.is_solution(&assembly, rotate)), "seed {}", seed);
+        // And with a first run of two nodes, so that the count order's restarts (Luby's
+        // schedule) run too, up to the complete search.
+        let restarting = Budgets { first_run: 2, ..budgets };
+        let ordered = Config { budgets: restarting, ..Config::new(COUNT_LIMIT) };
+        prop_assert_eq!(solve::search_with(&block, rotate, &ordered).found, plain_count, "seed {}", seed);
+        let ordered = Config { budgets: restarting, ..Config::new(1) };
+        let first = solve::search_with(&block, rotate, &ordered).first;
+        prop_assert_eq!(first.is_some(), plain.is_some(), "seed {}", seed);
+        prop_assert!(first.is_none_or(|assembly| block.is_solution(&assembly, rotate)), "seed {}", seed);
         if let Some(assembly) = fast {
             prop_assert!(block.is_solution(&assembly, rotate), "seed {}", seed);
             let drawn = read_drawing(&show::assembly(&assembly), rows, cols);

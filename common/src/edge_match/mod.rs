@@ -181,7 +181,8 @@ impl Puzzle {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budgets {
     /// Nodes of the first run when the row-major search restarts; each later run gets twice
-    /// the one before.
+    /// the one before (in count order the unit of Luby's schedule instead, at most this; module
+    /// `rows`).
     pub first_run: u64,
     /// Nodes the bit search spends on the puzzle as given before it looks for a better
     /// symmetry. Small: with a larger budget most of the work of a mid-sized tree (the judge's

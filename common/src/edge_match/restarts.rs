@@ -8,7 +8,8 @@
 //! units) finds such solutions in a predictable number of nodes.
 //!
 //! - **Row-major search** (module `rows`): looking for one solution it restarts with shuffled
-//!   candidate lists and doubling budgets, for every border (done there).
+//!   candidate lists and doubling budgets (Luby's in count order), for every border (done
+//!   there).
 //! - **Bit search** (module `symmetry`): when the first budget is spent, [`settle`] runs the
 //!   bit search on randomly chosen board symmetries with the kinds in a random order (the order
 //!   in which candidates are tried; on large boards the kinds with the fewest partners first,

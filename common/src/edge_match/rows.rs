@@ -32,14 +32,28 @@
 //!
 //! **Restarts** (see module `restarts`). A wrong tile early in a solvable puzzle can hide under
 //! a subtree without solutions that takes millions of nodes to exhaust. The search therefore
-//! runs under a node budget ([`Budgets::first_run`](super::Budgets::first_run)); when it runs
-//! out, it starts again with the candidate lists in a fresh seeded order and twice the budget.
-//! The dead-end table is kept across runs, so work already proven fruitless is not repeated,
-//! and the last run, with a budget larger than any before, is a complete search that settles
-//! unsolvable puzzles. Counting, the stopped runs pool the boards they found (module
-//! `distinct`): once they hold `limit` distinct boards the count is settled at its limit, so a
-//! count where solutions abound ends as fast as a verdict; otherwise the last, complete run
-//! counts alone. Everything stays deterministic.
+//! runs under a node budget; when it runs out, it starts again with the candidate lists in a
+//! fresh seeded order and the next budget of its [`Schedule`]. The dead-end table is kept
+//! across runs, so work already proven fruitless is not repeated. The budgets grow without
+//! bound, so some run ends within its budget: a complete search, which settles unsolvable
+//! puzzles.
+//!
+//! - Without the count order the budgets double from
+//!   [`Budgets::first_run`](super::Budgets::first_run).
+//! - In count order they follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, … units) in units of
+//!   [`LUBY_NODES_PER_CELL`] nodes per cell: many short runs, a long one now and then. A run
+//!   in count order either goes through nearly greedily, about one node per cell, or sinks
+//!   into a subtree without solutions that a larger budget seldom gets it out of; doubling
+//!   spent ever longer runs in such subtrees. The runs still differ, though only in how ties
+//!   are broken: that turned out to be enough when runs are short, and orders perturbed more
+//!   (random noise on the counts, a random first cell in each row) did no better. A complete
+//!   search pays for Luby's schedule with a factor that grows with the logarithm of its
+//!   nodes in units, against two for doubling.
+//!
+//! Counting, the stopped runs pool the boards they found (module `distinct`): once they hold
+//! `limit` distinct boards the count is settled at its limit, so a count where solutions abound
+//! ends as fast as a verdict; otherwise the last, complete run counts alone. Everything stays
+//! deterministic: the orders are drawn from seeds fixed by the restart's number.
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -51,6 +65,7 @@ use super::distinct::DistinctBoards;
 use super::nodes::Nodes;
 use super::{ANY, Border, Config, KEYS, MAX_LABELS, MAX_SIDE, Outcome, Placement, Puzzle, Variant};
 use crate::Grid;
+use crate::search::luby;
 
 /// Runs the row-major search, restarting as the module documentation says.
 pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement>> {
@@ -59,11 +74,12 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
     // pool the distinct boards they find (module `distinct`), so that where solutions abound
     // the count stops at its limit as soon as one solution settles a verdict.
     let counting = config.limit > 1;
-    let mut search = Search::new(puzzle, config);
+    let mut search = Search::new(puzzle, config, Vec::new());
     if counting {
         search.distinct = Some(DistinctBoards::default());
     }
-    let mut budget = config.budgets.first_run;
+    let schedule = Schedule::of(&search, config);
+    let mut budget = schedule.budget(1);
     let mut nodes = 0;
     // The first board the stopped runs found, the count's board when they settle it.
     let mut first = None;
@@ -79,18 +95,60 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
             // As many distinct boards as asked: the count is settled at its limit.
             return Outcome { first, found: config.limit, nodes };
         }
-        // Out of budget: start again in a fresh order, keeping the dead ends and the boards.
+        // Out of budget: start again in a fresh order, keeping the dead ends and the boards
+        // (and the lists of the count order, scratch space that many short runs would
+        // otherwise fill again each time).
         let (dead_ends, distinct) = (search.dead_ends.take(), search.distinct.take());
-        search = Search::new(puzzle, config);
+        search = Search::new(puzzle, config, std::mem::take(&mut search.ordered));
         search.dead_ends = dead_ends;
         search.distinct = distinct;
         if let Some(table) = &mut search.dead_ends {
             table.restart(&search.remaining);
         }
         search.shuffle_candidates(round);
-        budget = budget.saturating_mul(2);
+        budget = schedule.budget(round + 1);
     }
     Outcome { first: search.first, found: search.found, nodes }
+}
+
+/// How many nodes each run of the row-major search may spend (see the module documentation).
+#[derive(Debug, Clone, Copy)]
+enum Schedule {
+    /// `first` nodes, twice as many each run after.
+    Doubling { first: u64 },
+    /// Luby's sequence of `unit` nodes: the count order.
+    Luby { unit: u64 },
+}
+
+/// Nodes per cell in a unit of [`Schedule::Luby`]: a run in count order that goes through
+/// places nearly every tile at the first try, so a unit of two nodes per cell lets it finish
+/// and cuts off one that sinks soon (one per cell left most runs short of the last row).
+const LUBY_NODES_PER_CELL: u64 = 2;
+
+impl Schedule {
+    /// Luby's schedule for a search in count order, its unit [`LUBY_NODES_PER_CELL`] per cell
+    /// but at most [`Budgets::first_run`](super::Budgets::first_run) (so that tests shrinking
+    /// that budget force restarts on every path); doubling otherwise.
+    fn of(search: &Search, config: &Config) -> Self {
+        let first = config.budgets.first_run.max(1);
+        if search.by_count {
+            let cells = (search.rows * search.cols) as u64;
+            Schedule::Luby { unit: first.min(LUBY_NODES_PER_CELL * cells) }
+        } else {
+            Schedule::Doubling { first }
+        }
+    }
+
+    /// The budget of run `run`, counted from 1.
+    fn budget(self, run: u64) -> u64 {
+        match self {
+            Schedule::Doubling { first } => {
+                let doublings = u32::try_from(run - 1).unwrap_or(u32::MAX);
+                first.saturating_mul(1u64.checked_shl(doublings).unwrap_or(u64::MAX))
+            }
+            Schedule::Luby { unit } => unit.saturating_mul(luby(run)),
+        }
+    }
 }
 
 /// `finish[c]` for one row: the left labels with which the row can still be completed from
@@ -166,7 +224,9 @@ fn candidate_key(left: usize, top: usize, class: usize) -> usize {
 }
 
 impl Search {
-    fn new(puzzle: &Puzzle, config: &Config) -> Self {
+    /// The search before any placement; `ordered` is space for [`Search::ordered`] (any
+    /// contents, as the search writes a cell's list before reading it), empty the first time.
+    fn new(puzzle: &Puzzle, config: &Config, mut ordered: Vec<[Variant; ORDERED]>) -> Self {
         let (rows, cols) = (puzzle.rows, puzzle.cols);
         assert!((1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols));
         assert!(puzzle.labels <= MAX_LABELS && puzzle.kinds.len() < usize::from(u16::MAX));
@@ -240,7 +300,10 @@ impl Search {
             lists,
             pool,
             by_count,
-            ordered: vec![[Variant::default(); ORDERED]; if by_count { rows * cols } else { 0 }],
+            ordered: {
+                ordered.resize(if by_count { rows * cols } else { 0 }, [Variant::default(); ORDERED]);
+                ordered
+            },
             remaining: puzzle.kinds.iter().map(|kind| kind.count).collect(),
             board: vec![Variant::default(); rows * cols],
             counting,

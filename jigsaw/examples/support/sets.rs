@@ -35,7 +35,7 @@ fn blocks(side: usize, unsolvable: Option<Break>, rotate: bool, count: usize, se
 
 /// `count` blocks as `jigsaw gen --rows ROWS --cols COLS [--unsolvable HOW] [--rotate] --seed
 /// SEED` makes them.
-fn planted(
+pub fn planted(
     rows: usize,
     cols: usize,
     unsolvable: Option<Break>,
@@ -50,7 +50,7 @@ fn planted(
 
 /// `count` rectangles with a knob and a hole swapped, as `gen --unsolvable swap` draws them
 /// but not checked: most still have an assembly (another one), some have none.
-fn swapped(rows: usize, cols: usize, rotate: bool, count: usize, seed: u64) -> Vec<Block> {
+pub fn swapped(rows: usize, cols: usize, rotate: bool, count: usize, seed: u64) -> Vec<Block> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     (0..count)
         .map(|_| {
