@@ -124,6 +124,10 @@ proptest! {
         let first = solve::search_with(&block, rotate, &ordered).first;
         prop_assert_eq!(first.is_some(), plain.is_some(), "seed {}", seed);
         prop_assert!(first.is_none_or(|assembly| block.is_solution(&assembly, rotate)), "seed {}", seed);
+        // And with the Luby phase over after a few units, so that the runs double from there.
+        let doubling = Budgets { luby_units: seed % 4, ..restarting };
+        let ordered = Config { budgets: doubling, ..Config::new(COUNT_LIMIT) };
+        prop_assert_eq!(solve::search_with(&block, rotate, &ordered).found, plain_count, "seed {}", seed);
         if let Some(assembly) = fast {
             prop_assert!(block.is_solution(&assembly, rotate), "seed {}", seed);
             let drawn = read_drawing(&show::assembly(&assembly), rows, cols);

@@ -184,6 +184,11 @@ pub struct Budgets {
     /// the one before (in count order the unit of Luby's schedule instead, at most this; module
     /// `rows`).
     pub first_run: u64,
+    /// Units of Luby's schedule the row-major search in count order spends in all before its
+    /// runs double instead (module `rows`): Luby's runs reach a complete search of `T` nodes
+    /// only after about `T log T`, doubling within about `3 T`. Far above the nodes any
+    /// solvable jigsaw measured has needed under Luby's runs, so those are not cut short.
+    pub luby_units: u64,
     /// Nodes the bit search spends on the puzzle as given before it looks for a better
     /// symmetry. Small: with a larger budget most of the work of a mid-sized tree (the judge's
     /// 5×5 games) was spent here before the symmetry choice could help it.
@@ -270,6 +275,7 @@ impl Budgets {
     /// The measured defaults.
     pub const DEFAULT: Budgets = Budgets {
         first_run: 10_000,
+        luby_units: 1024,
         plain: 10_000,
         probes: 250,
         quick_probes: 32,

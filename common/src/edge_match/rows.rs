@@ -47,8 +47,10 @@
 //!   spent ever longer runs in such subtrees. The runs still differ, though only in how ties
 //!   are broken: that turned out to be enough when runs are short, and orders perturbed more
 //!   (random noise on the counts, a random first cell in each row) did no better. A complete
-//!   search pays for Luby's schedule with a factor that grows with the logarithm of its
-//!   nodes in units, against two for doubling.
+//!   search would pay for Luby's schedule with a factor that grows with the logarithm of its
+//!   nodes, so once the runs have spent [`Budgets::luby_units`](super::Budgets::luby_units)
+//!   units the budgets double from there
+//!   (each run as many nodes as all before it).
 //!
 //! Counting, the stopped runs pool the boards they found (module `distinct`): once they hold
 //! `limit` distinct boards the count is settled at its limit, so a count where solutions abound
@@ -79,7 +81,7 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
         search.distinct = Some(DistinctBoards::default());
     }
     let schedule = Schedule::of(&search, config);
-    let mut budget = schedule.budget(1);
+    let mut budget = schedule.budget(1, 0);
     let mut nodes = 0;
     // The first board the stopped runs found, the count's board when they settle it.
     let mut first = None;
@@ -106,7 +108,7 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
             table.restart(&search.remaining);
         }
         search.shuffle_candidates(round);
-        budget = schedule.budget(round + 1);
+        budget = schedule.budget(round + 1, nodes);
     }
     Outcome { first: search.first, found: search.found, nodes }
 }
@@ -116,8 +118,9 @@ pub(super) fn search(puzzle: &Puzzle, config: &Config) -> Outcome<Grid<Placement
 enum Schedule {
     /// `first` nodes, twice as many each run after.
     Doubling { first: u64 },
-    /// Luby's sequence of `unit` nodes: the count order.
-    Luby { unit: u64 },
+    /// Luby's sequence of `unit` nodes (the count order) while the runs have spent less than
+    /// `phase` nodes; past that each run gets as many as all before it.
+    Luby { unit: u64, phase: u64 },
 }
 
 /// Nodes per cell in a unit of [`Schedule::Luby`]: a run in count order that goes through
@@ -133,20 +136,24 @@ impl Schedule {
         let first = config.budgets.first_run.max(1);
         if search.by_count {
             let cells = (search.rows * search.cols) as u64;
-            Schedule::Luby { unit: first.min(LUBY_NODES_PER_CELL * cells) }
+            let unit = first.min(LUBY_NODES_PER_CELL * cells);
+            Schedule::Luby { unit, phase: unit.saturating_mul(config.budgets.luby_units) }
         } else {
             Schedule::Doubling { first }
         }
     }
 
-    /// The budget of run `run`, counted from 1.
-    fn budget(self, run: u64) -> u64 {
+    /// The budget of run `run`, counted from 1, after `spent` nodes in the runs before it.
+    fn budget(self, run: u64, spent: u64) -> u64 {
         match self {
             Schedule::Doubling { first } => {
                 let doublings = u32::try_from(run - 1).unwrap_or(u32::MAX);
                 first.saturating_mul(1u64.checked_shl(doublings).unwrap_or(u64::MAX))
             }
-            Schedule::Luby { unit } => unit.saturating_mul(luby(run)),
+            // Past the Luby phase every run gets at least all that came before: the runs'
+            // totals double from there, so the complete run comes within a factor of two.
+            Schedule::Luby { phase, .. } if spent >= phase => spent.max(1),
+            Schedule::Luby { unit, .. } => unit.saturating_mul(luby(run)),
         }
     }
 }
