@@ -189,12 +189,12 @@ impl Merged {
         // The record being read: its part, header, outcomes so far and where it began.
         let mut open: Option<(Part, Record, String)> = None;
         let mut read_any = false;
-        for (at, (offset, line)) in
-            lines_at(text).enumerate().filter(|(_, (_, line))| !line.trim().is_empty())
-        {
+        for (at, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
             let place = format!("{name}:{}", at + 1);
-            // A line that is no part of a record, underlined where it stands.
+            // A line that is no part of a record, underlined where it stands (each line is a
+            // slice of `text`, so where it starts is where its bytes start).
             let bad_line = |what: String| {
+                let offset = line.as_ptr() as usize - text.as_ptr() as usize;
                 let start = offset + (line.len() - line.trim_start().len());
                 Diagnostic::new(start..offset + line.trim_end().len(), what).render(name, bytes)
             };
@@ -306,16 +306,6 @@ impl Merged {
         }
         Ok((header, parts))
     }
-}
-
-/// The lines of `text` with the byte offset of each, without their line ends (`\n` or `\r\n`).
-fn lines_at(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split_inclusive('\n').scan(0, |offset, piece| {
-        let at = *offset;
-        *offset += piece.len();
-        let line = piece.strip_suffix('\n').unwrap_or(piece);
-        Some((at, line.strip_suffix('\r').unwrap_or(line)))
-    })
 }
 
 /// A rendered message for [`merge`] to fail with.

@@ -49,8 +49,7 @@
 //!   (random noise on the counts, a random first cell in each row) did no better. A complete
 //!   search would pay for Luby's schedule with a factor that grows with the logarithm of its
 //!   nodes, so once the runs have spent [`Budgets::luby_units`](super::Budgets::luby_units)
-//!   units the budgets double from there
-//!   (each run as many nodes as all before it).
+//!   units the budgets double from there (each run as many nodes as all before it).
 //!
 //! Counting, the stopped runs pool the boards they found (module `distinct`): once they hold
 //! `limit` distinct boards the count is settled at its limit, so a count where solutions abound
@@ -150,8 +149,8 @@ impl Schedule {
                 let doublings = u32::try_from(run - 1).unwrap_or(u32::MAX);
                 first.saturating_mul(1u64.checked_shl(doublings).unwrap_or(u64::MAX))
             }
-            // Past the Luby phase every run gets at least all that came before: the runs'
-            // totals double from there, so the complete run comes within a factor of two.
+            // Past the Luby phase every run gets all that came before: the runs' total doubles
+            // with each, so a tree of `T` nodes is searched whole before `3 T` more are spent.
             Schedule::Luby { phase, .. } if spent >= phase => spent.max(1),
             Schedule::Luby { unit, .. } => unit.saturating_mul(luby(run)),
         }
