@@ -127,6 +127,8 @@ impl<S: KindSet> BitSearch<S> {
         } else {
             None
         };
+        // Only a cell of the first column starts the next row's chain at its left border.
+        let first_col = AT != Cells::INNER && first;
         while !candidates.is_empty() {
             let kind = kind_index::<S>(candidates.first());
             candidates = candidates.without_first();
@@ -134,8 +136,8 @@ impl<S: KindSet> BitSearch<S> {
             self.lay(cell, kind, v);
             if self.count_in::<AT>(row, col, v, side)
                 // Only the last row and the first cells may have no row below.
-                && (AT != Cells::EDGE && self.below_chains(row, col, v, follow)
-                    || AT == Cells::EDGE && (row + 1 == rows || self.below_chains(row, col, v, follow)))
+                && (AT != Cells::EDGE && self.below_chains(row, col, v, follow, first_col)
+                    || AT == Cells::EDGE && (row + 1 == rows || self.below_chains(row, col, v, follow, first_col)))
                 && self.descend(cell, next_row, next_col, v, next)
             {
                 if self.nodes.split {

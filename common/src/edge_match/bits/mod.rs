@@ -14,7 +14,9 @@
 //!   admits kinds with such labels there (see [`BitSearch::border_kinds`]).
 //! - **Next row.** Each placement in a row below which another row follows extends the set of
 //!   kinds that can stand in the next row under the bottoms placed so far, chained from its
-//!   left border; an empty set refuses the placement.
+//!   left border; an empty set refuses the placement. The chain starts from the kinds the left
+//!   border allows, which the surplus may force as soon as the row's first tile is placed (see
+//!   [`BitSearch::next_row_forced`]).
 //!
 //! The placement loops are in module `branch`, the byte tables of the lookahead in `tables`.
 //! Arrays have fixed sizes and are indexed through masks, so the hot loop has no bounds checks;
@@ -337,13 +339,7 @@ impl<S: KindSet> BitSearch<S> {
         let c = &self.counters;
         let (mut rights, mut lefts, mut bottoms) = (S::FULL, S::FULL, S::FULL);
         if c.h_positive == (self.rows - row) as i32 {
-            (rights, lefts) = (S::EMPTY, S::EMPTY);
-            // Branch-free over all labels (unused ones hold no kinds): this runs on every row
-            // entry.
-            for d in 0..MAX_LABELS {
-                rights |= self.with_right[d].kept_if(c.h_surplus[d] > 0);
-                lefts |= self.with_left[d].kept_if(c.h_surplus[d] < 0);
-            }
+            (rights, lefts) = (self.surplus_rights(), self.surplus_lefts());
         }
         if row > 0 && row + 1 == self.rows {
             bottoms = S::EMPTY;
@@ -352,6 +348,39 @@ impl<S: KindSet> BitSearch<S> {
             }
         }
         (rights, lefts, bottoms)
+    }
+
+    /// The kinds whose right label has a positive horizontal surplus: the right border's labels
+    /// when the surplus forces them (see [`BitSearch::border_kinds`]). Branch-free over all
+    /// labels (unused ones hold no kinds): this runs on every row entry that forces them.
+    fn surplus_rights(&self) -> S {
+        let mut rights = S::EMPTY;
+        for d in 0..MAX_LABELS {
+            rights |= self.with_right[d].kept_if(self.counters.h_surplus[d] > 0);
+        }
+        rights
+    }
+
+    /// The kinds whose left label has a negative horizontal surplus: the left border's labels
+    /// when the surplus forces them.
+    fn surplus_lefts(&self) -> S {
+        let mut lefts = S::EMPTY;
+        for d in 0..MAX_LABELS {
+            lefts |= self.with_left[d].kept_if(self.counters.h_surplus[d] < 0);
+        }
+        lefts
+    }
+
+    /// Whether, with the tile of (row, 0) placed, the left border restricts cell (row + 1, 0) to
+    /// the kinds of [`BitSearch::surplus_lefts`]. It does when the horizontal surplus has as
+    /// many positive units as right-border cells remain (`rows − row`): then the right sides
+    /// still to place on the border are exactly its positive part and the left ones exactly its
+    /// negative part (the argument of [`BitSearch::border_kinds`], with one right side more
+    /// than left ones). The cells inside the row leave the surplus as it is, and its last cell
+    /// takes a unit of the positive part, so the next row starts with a left label of negative
+    /// surplus.
+    fn next_row_forced(&self, row: usize) -> bool {
+        self.counters.h_positive == (self.rows - row) as i32
     }
 
     /// The kinds that may stand in cell (row + 1, col) as far as its left neighbour allows:
@@ -404,10 +433,12 @@ impl<S: KindSet> BitSearch<S> {
 
     /// After `v` landed at (row, col), with the counts updated: can row + 1 still be chained
     /// from its left border to column `col` under the tops known now? (Builds `below`;
-    /// `follow` is [`BitSearch::follow`] of (row, col); `row + 1` must be a row.)
+    /// `follow` is [`BitSearch::follow`] of (row, col); `row + 1` must be a row; `first` says
+    /// whether `col` is 0, and a caller that knows it is not passes a constant.)
     #[allow(clippy::inline_always, reason = "on the hot path of every placement")]
     #[inline(always)]
-    fn below_chains(&mut self, row: usize, col: usize, v: Variant, follow: S) -> bool {
+    fn below_chains(&mut self, row: usize, col: usize, v: Variant, follow: S, first: bool) -> bool {
+        let follow = if first && self.next_row_forced(row) { follow & self.surplus_lefts() } else { follow };
         let possible = self.lists[bit_key(ANY, v.bottom as usize)] & self.available & follow;
         self.below[row & SIDE_MASK][col & SIDE_MASK] = possible;
         !possible.is_empty()
