@@ -190,7 +190,6 @@ impl Merged {
         let mut open: Option<(Part, Record, String)> = None;
         let mut read_any = false;
         for (at, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
-            let place = format!("{name}:{}", at + 1);
             // A line that is no part of a record, underlined where it stands (each line is a
             // slice of `text`, so where it starts is where its bytes start).
             let bad_line = |what: String| {
@@ -204,6 +203,7 @@ impl Merged {
                 if let Some((part, _, began)) = open.take() {
                     self.cut.entry(part.index()).or_insert((part, began));
                 }
+                let place = format!("{name}:{}", at + 1);
                 open = Some((part, Record { header, outcomes: BTreeMap::new() }, place));
                 read_any = true;
                 continue;
