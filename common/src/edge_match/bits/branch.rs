@@ -127,7 +127,8 @@ impl<S: KindSet> BitSearch<S> {
         } else {
             None
         };
-        // Only a cell of the first column starts the next row's chain at its left border.
+        // Only a cell of the first column starts the next row's chain at its left border; an
+        // inner cell never is one, and saying so as a constant drops the test from its loop.
         let first_col = AT != Cells::INNER && first;
         while !candidates.is_empty() {
             let kind = kind_index::<S>(candidates.first());
